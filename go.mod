@@ -1,0 +1,3 @@
+module github.com/streamrand/streamrand
+
+go 1.26.0

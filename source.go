@@ -1,0 +1,234 @@
+// Package streamrand names the generators of this module and adapts between
+// math/rand/v2 Sources and io.Readers.
+//
+// The generators live in the packages chacha (ChaCha8, ChaCha12, ChaCha20)
+// and aesctr (AES-128/192/256 in counter mode). Each produces an exact,
+// documented keystream, so the same seed or key gives the same numbers on
+// every machine and in every language; see those packages for the layouts.
+// This package lets a program choose one by name:
+//
+//	g := streamrand.New(streamrand.ChaCha8, 42)
+//	r := rand.New(g)                   // math/rand/v2
+//	io.ReadFull(g, buf)                 // io.Reader
+package streamrand
+
+import (
+	"encoding"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/keystream"
+)
+
+// An Algorithm names a generator.
+type Algorithm uint8
+
+// The algorithms, in the order Algorithms returns them.
+const (
+	ChaCha8 Algorithm = iota
+	ChaCha12
+	ChaCha20
+	AES128CTR
+	AES192CTR
+	AES256CTR
+	numAlgorithms
+)
+
+var names = [numAlgorithms]string{"chacha8", "chacha12", "chacha20", "aes128ctr", "aes192ctr", "aes256ctr"}
+
+// String returns the algorithm's name: "chacha8", "chacha12", "chacha20",
+// "aes128ctr", "aes192ctr" or "aes256ctr".
+func (a Algorithm) String() string {
+	if a < numAlgorithms {
+		return names[a]
+	}
+	return fmt.Sprintf("Algorithm(%d)", uint8(a))
+}
+
+// ParseAlgorithm returns the Algorithm named name (as String returns it).
+func ParseAlgorithm(name string) (Algorithm, error) {
+	for i, n := range names {
+		if n == name {
+			return Algorithm(i), nil
+		}
+	}
+	return 0, fmt.Errorf("streamrand: unknown algorithm %q (want one of %v)", name, names)
+}
+
+// Algorithms returns every Algorithm.
+func Algorithms() []Algorithm {
+	as := make([]Algorithm, numAlgorithms)
+	for i := range as {
+		as[i] = Algorithm(i)
+	}
+	return as
+}
+
+// KeySize returns the key length in bytes the algorithm takes.
+func (a Algorithm) KeySize() int {
+	switch a {
+	case AES128CTR:
+		return 16
+	case AES192CTR:
+		return 24
+	case AES256CTR:
+		return 32
+	}
+	return chacha.KeySize
+}
+
+// A Generator is a keystream positioned at a byte offset of one stream:
+// *chacha.Source and *aesctr.Source. Uint64 returns the next 8 bytes
+// (little-endian), Read the next len(p) bytes (always len(p), nil); Seek
+// moves within the stream; SetStream switches to another stream at position
+// 0. Methods are not safe for concurrent use; see Locked.
+type Generator interface {
+	Uint64() uint64
+	io.ReadSeeker
+	SetStream(s uint64)
+	Stream() uint64
+	encoding.BinaryAppender
+	encoding.BinaryMarshaler
+	encoding.BinaryUnmarshaler
+}
+
+// New returns a Generator of algorithm a keyed from seed (rand_core's
+// seed_from_u64 expansion; AES-192 and AES-256 take the first 24 or 32 bytes
+// of it), stream 0. It panics if a is not a valid Algorithm.
+func New(a Algorithm, seed uint64) Generator {
+	switch a {
+	case ChaCha8:
+		return chacha.NewSource8(seed)
+	case ChaCha12:
+		return chacha.NewSource12(seed)
+	case ChaCha20:
+		return chacha.NewSource20(seed)
+	case AES128CTR:
+		return aesctr.NewSource(seed)
+	case AES192CTR, AES256CTR:
+		key := make([]byte, a.KeySize())
+		keystream.ExpandSeed(key, seed)
+		g, _ := aesctr.NewWithKey(key, 0)
+		return g
+	}
+	panic(fmt.Sprintf("streamrand: New: invalid algorithm %d", uint8(a)))
+}
+
+// NewWithKey returns a Generator of algorithm a with the given key (32
+// bytes for ChaCha, 16, 24 or 32 for AES-128, AES-192, AES-256) and stream
+// id.
+func NewWithKey(a Algorithm, key []byte, stream uint64) (Generator, error) {
+	if a >= numAlgorithms {
+		return nil, fmt.Errorf("streamrand: invalid algorithm %d", uint8(a))
+	}
+	if len(key) != a.KeySize() {
+		return nil, fmt.Errorf("streamrand: %s takes a key of %d bytes, not %d", a, a.KeySize(), len(key))
+	}
+	switch a {
+	case ChaCha8, ChaCha12, ChaCha20:
+		return chacha.NewWithKey([chacha.KeySize]byte(key), []int{8, 12, 20}[a], stream)
+	}
+	return aesctr.NewWithKey(key, stream)
+}
+
+// NewSource returns a rand.Source that takes its numbers from r, 8 bytes
+// (little-endian) per Uint64, reading r in buffered chunks. Uint64 panics
+// with an error wrapping r's error if r fails or ends. Over crypto/rand.Reader
+// it is a Source of secure random numbers.
+func NewSource(r io.Reader) rand.Source {
+	return &readerSource{r: r}
+}
+
+type readerSource struct {
+	r   io.Reader
+	buf [512]byte
+	off int // unread data is buf[off:]; len(buf) when drained
+	n   int // bytes of buf filled
+}
+
+func (s *readerSource) Uint64() uint64 {
+	if s.n-s.off < 8 {
+		s.fill()
+	}
+	v := uint64(s.buf[s.off]) | uint64(s.buf[s.off+1])<<8 | uint64(s.buf[s.off+2])<<16 | uint64(s.buf[s.off+3])<<24 |
+		uint64(s.buf[s.off+4])<<32 | uint64(s.buf[s.off+5])<<40 | uint64(s.buf[s.off+6])<<48 | uint64(s.buf[s.off+7])<<56
+	s.off += 8
+	return v
+}
+
+func (s *readerSource) fill() {
+	k := copy(s.buf[:], s.buf[s.off:s.n])
+	n, err := io.ReadAtLeast(s.r, s.buf[k:], 8-k)
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			err = fmt.Errorf("%w (reader ended)", err)
+		}
+		panic(fmt.Errorf("streamrand: NewSource: reading random bytes: %w", err))
+	}
+	s.off, s.n = 0, k+n
+}
+
+// Locked returns a Generator that serialises every method of g with a
+// mutex, so that one stream can be shared by many goroutines (like
+// crypto/rand.Reader). The numbers each goroutine gets then depend on
+// scheduling; for reproducible parallel work give each goroutine its own
+// stream instead.
+func Locked(g Generator) Generator { return &locked{g: g} }
+
+type locked struct {
+	mu sync.Mutex
+	g  Generator
+}
+
+func (l *locked) Uint64() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.Uint64()
+}
+
+func (l *locked) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.Read(p)
+}
+
+func (l *locked) Seek(offset int64, whence int) (int64, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.Seek(offset, whence)
+}
+
+func (l *locked) SetStream(s uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.g.SetStream(s)
+}
+
+func (l *locked) Stream() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.Stream()
+}
+
+func (l *locked) AppendBinary(b []byte) ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.AppendBinary(b)
+}
+
+func (l *locked) MarshalBinary() ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.MarshalBinary()
+}
+
+func (l *locked) UnmarshalBinary(data []byte) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.UnmarshalBinary(data)
+}

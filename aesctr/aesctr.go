@@ -30,7 +30,9 @@ const BlockSize = 16
 
 // kernel is the keystream.Kernel of one AES key.
 type kernel struct {
-	block cipher.Block // crypto/aes, for the portable path
+	block  cipher.Block  // crypto/aes, for the portable path
+	rounds int           // 10, 12 or 14
+	rk     [15 * 16]byte // round keys in memory order, for the assembly kernels
 }
 
 func (k *kernel) Fill(dst []byte, counter, stream uint64) {
@@ -47,7 +49,9 @@ func newKernel(key []byte) (*kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("aesctr: %w", err)
 	}
-	return &kernel{block: b}, nil
+	k := &kernel{block: b}
+	k.rounds = expandKey(&k.rk, key)
+	return k, nil
 }
 
 func algName(keyLen int) string { return fmt.Sprintf("aes%dctr", keyLen*8) }

@@ -9,3 +9,16 @@ func Backend() string { return "generic" }
 func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 	blocksGeneric(dst, key, counter, stream, rounds)
 }
+
+// backends lists the kernels this machine can run, widest first; the last is
+// "generic". Tests run each in turn with setBackend.
+func backends() []string { return []string{"generic"} }
+
+// setBackend makes name the kernel in use (one of backends()) and returns a
+// function that restores the previous choice. For tests only.
+func setBackend(name string) (restore func()) {
+	if name != "generic" {
+		panic("chacha: unknown backend " + name)
+	}
+	return func() {}
+}

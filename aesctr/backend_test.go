@@ -1,0 +1,144 @@
+package aesctr
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/binary"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/streamrand/streamrand/internal/keystream"
+)
+
+// forEachBackend runs f once per kernel this machine supports, the portable
+// one included, with that kernel selected.
+func forEachBackend(t *testing.T, f func(t *testing.T)) {
+	for _, name := range backends() {
+		t.Run(name, func(t *testing.T) {
+			restore := setBackend(name)
+			defer restore()
+			if Backend() != name {
+				t.Fatalf("setBackend(%q): Backend() = %q", name, Backend())
+			}
+			f(t)
+		})
+	}
+}
+
+// TestBackendSelected fails when the kernel chosen at init is not the one
+// CI expects on this machine (STREAMRAND_AES_BACKEND), so a fast path that
+// is silently disabled cannot pass.
+func TestBackendSelected(t *testing.T) {
+	want := os.Getenv("STREAMRAND_AES_BACKEND")
+	t.Logf("aesctr backend: %s (available: %v)", Backend(), backends())
+	if want != "" && Backend() != want {
+		t.Fatalf("Backend() = %q, want %q (STREAMRAND_AES_BACKEND)", Backend(), want)
+	}
+	if bs := backends(); bs[0] != Backend() || bs[len(bs)-1] != "generic" {
+		t.Fatalf("backends() = %v: the widest must be selected and generic last (Backend() = %q)", bs, Backend())
+	}
+}
+
+// cipherCTR returns n bytes of crypto/cipher's CTR keystream over crypto/aes
+// from counter block BE64(stream) || BE64(counter): the reference.
+func cipherCTR(key []byte, counter, stream uint64, n int) []byte {
+	b, err := aes.NewCipher(key)
+	if err != nil {
+		panic(err)
+	}
+	iv := make([]byte, 16)
+	binary.BigEndian.PutUint64(iv, stream)
+	binary.BigEndian.PutUint64(iv[8:], counter)
+	out := make([]byte, n)
+	cipher.NewCTR(b, iv).XORKeyStream(out, out)
+	return out
+}
+
+// TestKernelsAgree compares every kernel with crypto/cipher CTR for all key
+// sizes, several batch counts, counters near 2^32 and at ^uint64(0)-k (the
+// carry into the stream id, which Seek cannot reach) and large stream ids.
+func TestKernelsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	counters := []uint64{0, 1, 1<<32 - 1, 1<<32 - 3, math.MaxUint64, math.MaxUint64 - 1, math.MaxUint64 - 2, math.MaxUint64 - 7, math.MaxUint64 - 15, math.MaxUint64 - 63, math.MaxUint64 - 64, rng.Uint64()}
+	streams := []uint64{0, 1, 1<<32 + 1, math.MaxUint64, rng.Uint64()}
+	forEachBackend(t, func(t *testing.T) {
+		for _, keyLen := range []int{16, 24, 32} {
+			key := make([]byte, keyLen)
+			for i := range key {
+				key[i] = byte(rng.Uint32())
+			}
+			k, err := newKernel(key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range []int{1, 2, 3} {
+				for _, ctr := range counters {
+					for _, stream := range streams {
+						got := make([]byte, n*keystream.BatchSize)
+						k.fill(got, ctr, stream)
+						want := cipherCTR(key, ctr, stream, len(got))
+						if !bytes.Equal(got, want) {
+							t.Fatalf("AES-%d, %d batches, counter %#x, stream %#x: differs from crypto/cipher at byte %d",
+								keyLen*8, n, ctr, stream, firstDiff(got, want))
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestReadAllLengths reads every length from 0 to 4096 bytes (odd block
+// counts included) and a few large ones at many start offsets, through
+// Source.Read into unaligned memory, against crypto/cipher, with every
+// kernel and key size.
+func TestReadAllLengths(t *testing.T) {
+	maxLen := 4096
+	if testing.Short() {
+		maxLen = 1100
+	}
+	forEachBackend(t, func(t *testing.T) {
+		for _, keyLen := range []int{16, 24, 32} {
+			key := make([]byte, keyLen)
+			for i := range key {
+				key[i] = byte(i*13 + keyLen)
+			}
+			ref := cipherCTR(key, 0, 9, 2*keystream.BatchSize+maxLen+200000)
+			s, err := NewWithKey(key, 9)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, off := range []int{0, 1, 15, 16, 17, 255, 1000, 1023, 1024, 1025, 2047} {
+				for n := 0; n <= maxLen; n += 1 + n/512 {
+					s.Seek(int64(off), io.SeekStart)
+					buf := make([]byte, n+1)
+					s.Read(buf[1:])
+					if !bytes.Equal(buf[1:], ref[off:off+n]) {
+						t.Fatalf("AES-%d: Read(%d) at %d differs at %d", keyLen*8, n, off, firstDiff(buf[1:], ref[off:off+n]))
+					}
+				}
+			}
+			for _, n := range []int{65536 + 3, 199999} {
+				s.Seek(5, io.SeekStart)
+				buf := make([]byte, n)
+				s.Read(buf)
+				if !bytes.Equal(buf, ref[5:5+n]) {
+					t.Fatalf("AES-%d: Read(%d) differs", keyLen*8, n)
+				}
+			}
+		}
+	})
+}

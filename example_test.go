@@ -1,0 +1,121 @@
+package streamrand_test
+
+import (
+	"crypto/rand"
+	"crypto/sha3"
+	"encoding/hex"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"sync"
+
+	"github.com/streamrand/streamrand"
+)
+
+// New gives a math/rand/v2 Source and an io.Reader in one value; the same
+// algorithm and seed give the same numbers on every machine.
+func ExampleNew() {
+	g := streamrand.New(streamrand.ChaCha8, 42)
+	r := mrand.New(g)
+	fmt.Println(r.IntN(100), r.IntN(100), r.IntN(100))
+
+	buf := make([]byte, 8)
+	io.ReadFull(g, buf) // the bytes that follow in the same stream
+	fmt.Println(hex.EncodeToString(buf))
+	// Output:
+	// 68 95 42
+	// 52671658f9b29aa0
+}
+
+// NewWithKey takes a full key (here a fixed AES-128 key; a secret key must
+// come from crypto/rand) and a stream id.
+func ExampleNewWithKey() {
+	key, _ := hex.DecodeString("000102030405060708090a0b0c0d0e0f")
+	g, err := streamrand.NewWithKey(streamrand.AES128CTR, key, 7)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%#016x\n", g.Uint64())
+
+	_, err = streamrand.NewWithKey(streamrand.ChaCha20, key, 7)
+	fmt.Println(err)
+	// Output:
+	// 0x469ef9e167c30c15
+	// streamrand: chacha20 takes a key of 32 bytes, not 16
+}
+
+func ExampleParseAlgorithm() {
+	a, err := streamrand.ParseAlgorithm("chacha12")
+	fmt.Println(a, a.KeySize(), err)
+
+	_, err = streamrand.ParseAlgorithm("rc4")
+	fmt.Println(err)
+	// Output:
+	// chacha12 32 <nil>
+	// streamrand: unknown algorithm "rc4" (want one of [chacha8 chacha12 chacha20 aes128ctr aes192ctr aes256ctr])
+}
+
+func ExampleAlgorithms() {
+	for _, a := range streamrand.Algorithms() {
+		fmt.Println(a, a.KeySize())
+	}
+	// Output:
+	// chacha8 32
+	// chacha12 32
+	// chacha20 32
+	// aes128ctr 16
+	// aes192ctr 24
+	// aes256ctr 32
+}
+
+// NewSource turns any stream of random bytes into a math/rand/v2 Source.
+// Here the bytes come from the SHAKE128 extendable-output function, so the
+// numbers follow from the input string.
+func ExampleNewSource() {
+	xof := sha3.NewSHAKE128()
+	xof.Write([]byte("streamrand example"))
+	r := mrand.New(streamrand.NewSource(xof))
+	fmt.Println(r.IntN(1000), r.IntN(1000))
+	// Output: 701 981
+}
+
+// Over crypto/rand.Reader, NewSource gives secure random numbers with the
+// whole math/rand/v2 API (shuffles, permutations, distributions).
+func ExampleNewSource_cryptoRand() {
+	r := mrand.New(streamrand.NewSource(rand.Reader))
+	deck := r.Perm(52)
+	fmt.Println(len(deck))
+	// Output: 52
+}
+
+// NewReader gives the bytes of any rand.Source: 8 bytes per Uint64,
+// little-endian.
+func ExampleNewReader() {
+	rd := streamrand.NewReader(mrand.NewPCG(1, 2))
+	buf := make([]byte, 12)
+	io.ReadFull(rd, buf)
+	fmt.Println(hex.EncodeToString(buf))
+
+	fmt.Printf("%016x\n", mrand.NewPCG(1, 2).Uint64()) // the first 8 bytes, little-endian
+	// Output:
+	// 10f5ee5686a5f5c46cec7d07
+	// c4f5a58656eef510
+}
+
+// Locked shares one stream between goroutines, like crypto/rand.Reader.
+// Which goroutine gets which bytes depends on scheduling, but together they
+// consume the stream exactly once.
+func ExampleLocked() {
+	shared := streamrand.Locked(streamrand.New(streamrand.AES128CTR, 1))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			buf := make([]byte, 1000)
+			shared.Read(buf)
+		})
+	}
+	wg.Wait()
+	pos, _ := shared.Seek(0, io.SeekCurrent)
+	fmt.Println(pos)
+	// Output: 4000
+}

@@ -1,0 +1,96 @@
+package streamrand
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/streamrand/streamrand/internal/peers"
+)
+
+// benchName turns a peer's name into a sub-benchmark name.
+func benchName(s string) string {
+	return "peer=" + strings.NewReplacer("/", "-", " ", "-").Replace(s)
+}
+
+var readSizes = []int{16, 1019, 16384, 2000000}
+
+// BenchmarkRead measures Read of several sizes (1019: an unaligned size that
+// exercises the tails) for every algorithm and every peer, in one run.
+func BenchmarkRead(b *testing.B) {
+	type reader struct {
+		name string
+		read func([]byte)
+	}
+	var rs []reader
+	for _, a := range Algorithms() {
+		g := New(a, 1)
+		rs = append(rs, reader{a.String(), func(p []byte) { g.Read(p) }})
+	}
+	for _, p := range peers.All() {
+		rs = append(rs, reader{benchName(p.Name), p.Read})
+	}
+	for _, r := range rs {
+		for _, n := range readSizes {
+			b.Run(fmt.Sprintf("%s/%d", r.name, n), func(b *testing.B) {
+				buf := make([]byte, n)
+				b.SetBytes(int64(n))
+				b.ReportAllocs()
+				for b.Loop() {
+					r.read(buf)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkUint64 measures direct calls of Uint64 on the concrete types.
+func BenchmarkUint64(b *testing.B) {
+	for _, a := range Algorithms() {
+		b.Run(a.String(), func(b *testing.B) {
+			switch g := New(a, 1).(type) {
+			case interface{ Uint64() uint64 }:
+				benchUint64(b, g.Uint64)
+			}
+		})
+	}
+	for _, p := range peers.All() {
+		if p.Uint64 != nil {
+			b.Run(benchName(p.Name), func(b *testing.B) { benchUint64(b, p.Uint64) })
+		}
+	}
+}
+
+var sink uint64
+
+func benchUint64(b *testing.B, next func() uint64) {
+	b.SetBytes(8)
+	b.ReportAllocs()
+	var s uint64
+	for b.Loop() {
+		s += next()
+	}
+	sink = s
+}
+
+// BenchmarkRandUint64 measures rand.New(src).Uint64, the way most programs
+// draw numbers, against rand.New over math/rand/v2's own sources.
+func BenchmarkRandUint64(b *testing.B) {
+	srcs := []struct {
+		name string
+		src  rand.Source
+	}{
+		{"peer=math-rand-v2-ChaCha8", rand.NewChaCha8([32]byte{1})},
+		{"peer=math-rand-v2-PCG", rand.NewPCG(1, 2)},
+	}
+	for _, a := range Algorithms() {
+		srcs = append(srcs, struct {
+			name string
+			src  rand.Source
+		}{a.String(), New(a, 1)})
+	}
+	for _, s := range srcs {
+		b.Run(s.name, func(b *testing.B) { benchUint64(b, rand.New(s.src).Uint64) })
+	}
+}

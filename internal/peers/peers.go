@@ -1,0 +1,90 @@
+// Package peers builds the generators streamrand is measured against, for
+// the benchmarks and the bench command: math/rand/v2's ChaCha8 and PCG,
+// crypto/cipher CTR over crypto/aes, golang.org/x/crypto/chacha20 and
+// crypto/rand. Each is used the way a Go program would use it to get random
+// bytes: stream ciphers XOR their keystream over a zero buffer.
+package peers
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	crand "crypto/rand"
+	"encoding/binary"
+	"math/rand/v2"
+
+	"golang.org/x/crypto/chacha20"
+)
+
+// A Peer is one alternative way of getting random bytes.
+type Peer struct {
+	Name string
+	// Read fills p with random bytes.
+	Read func(p []byte)
+	// Uint64 returns a random number; nil where the peer is not a
+	// math/rand/v2 Source.
+	Uint64 func() uint64
+}
+
+// All returns every peer, freshly seeded.
+func All() []Peer {
+	ps := []Peer{mathChaCha8(), mathPCG()}
+	for _, n := range []int{16, 32} {
+		ps = append(ps, cipherCTR(n))
+	}
+	return append(ps, xChaCha20(), cryptoRand())
+}
+
+func mathChaCha8() Peer {
+	r := rand.NewChaCha8([32]byte{1})
+	return Peer{Name: "math/rand/v2 ChaCha8", Read: func(p []byte) { r.Read(p) }, Uint64: r.Uint64}
+}
+
+func mathPCG() Peer {
+	r := rand.NewPCG(1, 2)
+	return Peer{Name: "math/rand/v2 PCG", Uint64: r.Uint64, Read: func(p []byte) {
+		for ; len(p) >= 8; p = p[8:] {
+			binary.LittleEndian.PutUint64(p, r.Uint64())
+		}
+		if len(p) > 0 {
+			var b [8]byte
+			binary.LittleEndian.PutUint64(b[:], r.Uint64())
+			copy(p, b[:])
+		}
+	}}
+}
+
+// xorZero returns a Read that XORs a keystream over zeros.
+func xorZero(xor func(dst, src []byte)) func(p []byte) {
+	var zero []byte
+	return func(p []byte) {
+		if len(zero) < len(p) {
+			zero = make([]byte, len(p))
+		}
+		xor(p, zero[:len(p)])
+	}
+}
+
+func cipherCTR(keyLen int) Peer {
+	b, err := aes.NewCipher(make([]byte, keyLen))
+	if err != nil {
+		panic(err)
+	}
+	ctr := cipher.NewCTR(b, make([]byte, aes.BlockSize))
+	name := "crypto/cipher CTR AES-128"
+	if keyLen == 32 {
+		name = "crypto/cipher CTR AES-256"
+	}
+	return Peer{Name: name, Read: xorZero(ctr.XORKeyStream)}
+}
+
+func xChaCha20() Peer {
+	c, err := chacha20.NewUnauthenticatedCipher(make([]byte, chacha20.KeySize), make([]byte, chacha20.NonceSize))
+	if err != nil {
+		panic(err)
+	}
+	return Peer{Name: "x/crypto chacha20", Read: xorZero(c.XORKeyStream)}
+}
+
+func cryptoRand() Peer {
+	return Peer{Name: "crypto/rand", Read: func(p []byte) { crand.Read(p) }}
+}

@@ -1,0 +1,570 @@
+//go:generate go run . -out ../chacha_amd64.s
+
+// Command _asm generates chacha_amd64.s, the amd64 ChaCha kernels of package
+// chacha, with avo: one description of the ChaCha double round emitted at
+// three widths.
+//
+//   - blocksAVX512: 16 lanes, one state word per ZMM register across 16
+//     blocks; every rotation is a VPROLD. The initial state lives in
+//     Z16-Z31.
+//   - blocksAVX2: 8 lanes in YMM registers; rotations by 16 and 8 are
+//     VPSHUFB, by 12 and 7 shift/shift/or.
+//   - blocksSSSE3: 4 lanes in XMM registers; PSHUFB for 16 and 8.
+//
+// Each kernel loops over whole batches of 4*lanes*... bytes of dst (64 bytes
+// per block, one block per lane). For every batch it derives the per-lane
+// block counters (low words with a vector add, the carry into word 13 with
+// an unsigned compare), runs rounds/2 double rounds, adds the initial state,
+// transposes in registers and stores the blocks in stream order to dst,
+// which may be unaligned.
+//
+// The AVX2 and SSE kernels need 16 registers for the state alone, so they
+// keep the initial state in an aligned stack area and spill one register
+// around the shift/shift/or rotations and around the transpose.
+//
+// Regenerate with: cd chacha/_asm && go generate
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+const signature = "func(dst []byte, key *[8]uint32, counter, stream uint64, rounds int)"
+
+// Constants, shared by every width (narrower kernels read a prefix).
+var (
+	sigmaMem    Mem // "expand 32-byte k"
+	iotaMem     Mem // 0, 1, ..., 15: lane index
+	biasMem     Mem // 0x80000000 in every lane
+	iotaBiasMem Mem // lane index ^ 0x80000000
+	oneMem      Mem // 1 (one dword, for a broadcast)
+	rot16Mem    Mem // PSHUFB mask: rotate each dword left by 16
+	rot8Mem     Mem // PSHUFB mask: rotate each dword left by 8
+)
+
+func constants() {
+	sigmaMem = GLOBL("sigma", RODATA|NOPTR)
+	for i, w := range []uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574} {
+		DATA(4*i, U32(w))
+	}
+	iotaMem = GLOBL("iota", RODATA|NOPTR)
+	for i := 0; i < 16; i++ {
+		DATA(4*i, U32(uint32(i)))
+	}
+	biasMem = GLOBL("bias", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(4*i, U32(0x80000000))
+	}
+	iotaBiasMem = GLOBL("iotabias", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(4*i, U32(uint32(i)^0x80000000))
+	}
+	oneMem = GLOBL("one", RODATA|NOPTR)
+	DATA(0, U32(1))
+	rot16Mem = rotMask("rot16", 16)
+	rot8Mem = rotMask("rot8", 8)
+}
+
+// rotMask emits a 32-byte PSHUFB mask that rotates every dword left by r
+// bits (a multiple of 8): output byte j of a dword takes its input byte
+// (j - r/8) mod 4.
+func rotMask(name string, r int) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < 32; i++ {
+		dw, j := i/4, i%4
+		DATA(i, U8(uint8(4*dw+(j-r/8+4)%4)))
+	}
+	return m
+}
+
+// kernel describes one width: how each abstract vector operation is emitted.
+type kernel struct {
+	name  string // Go function name
+	lanes int    // blocks per batch: 4, 8 or 16
+	vec   func(i int) VecPhysical
+
+	// Stack area (AVX2 and SSE): the initial state, one vector per word,
+	// then one spill slot. Base register holds its aligned address.
+	base Register
+}
+
+func (k *kernel) vb() int { return 4 * k.lanes } // bytes per vector
+
+func (k *kernel) slot(i int) Mem { return Mem{Base: k.base, Disp: i * k.vb()} }
+
+// spillSlot is where the AVX2 and SSE kernels park one state register.
+func (k *kernel) spillSlot() Mem { return k.slot(16) }
+
+// add: x += y.
+func (k *kernel) add(x VecPhysical, y Op) {
+	switch k.lanes {
+	case 4:
+		PADDL(y, x)
+	default:
+		VPADDD(y, x, x)
+	}
+}
+
+// xor: x ^= y.
+func (k *kernel) xor(x VecPhysical, y Op) {
+	switch k.lanes {
+	case 16:
+		VPXORD(y, x, x)
+	case 8:
+		VPXOR(y, x, x)
+	default:
+		PXOR(y, x)
+	}
+}
+
+// move: dst = src (register or memory), unaligned for memory.
+func (k *kernel) load(src Op, dst Op) {
+	switch k.lanes {
+	case 16:
+		VMOVDQU32(src, dst)
+	case 8:
+		VMOVDQU(src, dst)
+	default:
+		MOVOU(src, dst)
+	}
+}
+
+// loadAligned: dst = src, src aligned to the vector size (stack slots).
+func (k *kernel) loadAligned(src Op, dst Op) {
+	switch k.lanes {
+	case 16:
+		VMOVDQA32(src, dst)
+	case 8:
+		VMOVDQA(src, dst)
+	default:
+		MOVO(src, dst)
+	}
+}
+
+// needsTemp reports whether rotating left by n needs a scratch register.
+func (k *kernel) needsTemp(n int) bool {
+	return k.lanes != 16 && n != 16 && n != 8
+}
+
+// rotl rotates every dword of x left by n, using t as scratch when
+// needsTemp(n).
+func (k *kernel) rotl(x VecPhysical, n int, t VecPhysical) {
+	var mask Mem
+	switch n {
+	case 16:
+		mask = rot16Mem
+	case 8:
+		mask = rot8Mem
+	}
+	switch {
+	case k.lanes == 16:
+		VPROLD(U8(n), x, x)
+	case k.lanes == 8 && (n == 16 || n == 8):
+		VPSHUFB(mask, x, x)
+	case k.lanes == 8:
+		VPSLLD(U8(n), x, t)
+		VPSRLD(U8(32-n), x, x)
+		VPOR(t, x, x)
+	case n == 16 || n == 8:
+		PSHUFB(mask, x)
+	default:
+		MOVO(x, t)
+		PSLLL(U8(n), t)
+		PSRLL(U8(32-n), x)
+		POR(t, x)
+	}
+}
+
+// rotate rotates each of xs left by n. When that takes a scratch register,
+// spill (a state word not needed until after the rotations) is parked in
+// the spill slot and its register serves as scratch.
+func (k *kernel) rotate(xs []VecPhysical, n int, spill VecPhysical) {
+	if !k.needsTemp(n) {
+		for _, x := range xs {
+			k.rotl(x, n, nil)
+		}
+		return
+	}
+	k.loadAligned(spill, k.spillSlot())
+	for _, x := range xs {
+		k.rotl(x, n, spill)
+	}
+	k.loadAligned(k.spillSlot(), spill)
+}
+
+// The quarter rounds of a column round and of a diagonal round, as indices
+// of (a, b, c, d) state words.
+var (
+	columns   = [4][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	diagonals = [4][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
+)
+
+// round emits four quarter rounds side by side on the state x: the one
+// description of the ChaCha quarter round, for every width.
+//
+//	a += b; d ^= a; d <<<= 16
+//	c += d; b ^= c; b <<<= 12
+//	a += b; d ^= a; d <<<= 8
+//	c += d; b ^= c; b <<<= 7
+func (k *kernel) round(x []VecPhysical, qs [4][4]int) {
+	var a, b, c, d []VecPhysical
+	for _, q := range qs {
+		a = append(a, x[q[0]])
+		b = append(b, x[q[1]])
+		c = append(c, x[q[2]])
+		d = append(d, x[q[3]])
+	}
+	step := func(a, b, d []VecPhysical, n int, spill VecPhysical) {
+		for i := range a {
+			k.add(a[i], b[i])
+		}
+		for i := range a {
+			k.xor(d[i], a[i])
+		}
+		k.rotate(d, n, spill)
+	}
+	// c is not read between "b ^= c" and the next "c += d": c[0] is the
+	// register to spill around the rotations of b.
+	step(a, b, d, 16, nil)
+	step(c, d, b, 12, c[0])
+	step(a, b, d, 8, nil)
+	step(c, d, b, 7, c[0])
+}
+
+func (k *kernel) doubleRound(x []VecPhysical) {
+	k.round(x, columns)
+	k.round(x, diagonals)
+}
+
+// Three-operand interleaves (dst = f(a, b)); for SSE dst must not be b.
+func (k *kernel) unpck(op string, dst, a, b VecPhysical) {
+	if k.lanes == 4 {
+		if same(dst, b) && !same(dst, a) {
+			panic("unpck: dst aliases the second operand")
+		}
+		if !same(dst, a) {
+			MOVO(a, dst)
+		}
+		switch op {
+		case "l32":
+			PUNPCKLLQ(b, dst)
+		case "h32":
+			PUNPCKHLQ(b, dst)
+		case "l64":
+			PUNPCKLQDQ(b, dst)
+		case "h64":
+			PUNPCKHQDQ(b, dst)
+		}
+		return
+	}
+	switch op {
+	case "l32":
+		VPUNPCKLDQ(b, a, dst)
+	case "h32":
+		VPUNPCKHDQ(b, a, dst)
+	case "l64":
+		VPUNPCKLQDQ(b, a, dst)
+	case "h64":
+		VPUNPCKHQDQ(b, a, dst)
+	}
+}
+
+func same(a, b VecPhysical) bool { return a.Asm() == b.Asm() }
+
+// transpose4 transposes the 4x4 matrices of dwords held in each 128-bit lane
+// of rows r, using the scratch register t. It returns the transposed rows in
+// order and the register left free.
+func (k *kernel) transpose4(r [4]VecPhysical, t VecPhysical) (out [4]VecPhysical, free VecPhysical) {
+	a, b, c, d := r[0], r[1], r[2], r[3]
+	k.unpck("l32", t, a, b) // t = a0 b0 a1 b1
+	k.unpck("h32", a, a, b) // a = a2 b2 a3 b3
+	k.unpck("l32", b, c, d) // b = c0 d0 c1 d1
+	k.unpck("h32", c, c, d) // c = c2 d2 c3 d3
+	k.unpck("l64", d, t, b) // d = a0 b0 c0 d0
+	k.unpck("h64", t, t, b) // t = a1 b1 c1 d1
+	k.unpck("l64", b, a, c) // b = a2 b2 c2 d2
+	k.unpck("h64", a, a, c) // a = a3 b3 c3 d3
+	return [4]VecPhysical{d, t, b, a}, c
+}
+
+var (
+	regDst    = RDI // output pointer
+	regN      = RSI // batches left
+	regKey    = RAX
+	regCtr    = R8 // block counter of lane 0
+	regStream = R9
+	regRounds = R10
+	regTmp    = R11
+	regBase   = R12 // aligned stack area (AVX2, SSE)
+	regLoop   = RCX // double rounds left
+)
+
+func (k *kernel) state() []VecPhysical {
+	x := make([]VecPhysical, 16)
+	for i := range x {
+		x[i] = k.vec(i)
+	}
+	return x
+}
+
+// generate emits the kernel's TEXT.
+func (k *kernel) generate() {
+	batch := 64 * k.lanes
+	shift := map[int]int{256: 8, 512: 9, 1024: 10}[batch]
+	TEXT(k.name, NOSPLIT, signature)
+	Doc(fmt.Sprintf("%s writes len(dst)/%d batches of %d ChaCha blocks: blocks counter,", k.name, batch, k.lanes),
+		"counter+1, ... of stream id stream, with rounds rounds (even), in stream order.")
+	Load(Param("dst").Base(), regDst)
+	Load(Param("dst").Len(), regN)
+	Load(Param("key"), regKey)
+	Load(Param("counter"), regCtr)
+	Load(Param("stream"), regStream)
+	Load(Param("rounds"), regRounds)
+	SHRQ(U8(shift), regN)
+	JZ(LabelRef("done"))
+
+	x := k.state()
+	if k.lanes == 16 {
+		k.setup16()
+	} else {
+		k.setupStack()
+	}
+
+	Label("batch")
+	if k.lanes == 16 {
+		k.counters16()
+		for i := 0; i < 16; i++ {
+			VMOVDQA64(k.vec(16+i), x[i])
+		}
+	} else {
+		k.countersStack()
+	}
+
+	MOVQ(regRounds, regLoop)
+	SHRQ(U8(1), regLoop)
+	Label("doubleround")
+	k.doubleRound(x)
+	DECQ(regLoop)
+	JNZ(LabelRef("doubleround"))
+
+	Comment("Add the initial state, transpose, store in stream order.")
+	switch k.lanes {
+	case 16:
+		k.finish16(x)
+	case 8:
+		k.finish8(x)
+	case 4:
+		k.finish4(x)
+	}
+
+	ADDQ(U32(k.lanes), regCtr)
+	ADDQ(U32(batch), regDst)
+	DECQ(regN)
+	JNZ(LabelRef("batch"))
+
+	Label("done")
+	if k.lanes != 4 {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// setup16 broadcasts the loop-invariant initial state words into Z16-Z27
+// (constants, key) and Z30-Z31 (stream id).
+func (k *kernel) setup16() {
+	for i := 0; i < 4; i++ {
+		VPBROADCASTD(sigmaMem.Offset(4*i), k.vec(16+i))
+	}
+	for i := 0; i < 8; i++ {
+		VPBROADCASTD(Mem{Base: regKey, Disp: 4 * i}, k.vec(20+i))
+	}
+	VPBROADCASTD(regStream.As32(), k.vec(30))
+	MOVQ(regStream, regTmp)
+	SHRQ(U8(32), regTmp)
+	VPBROADCASTD(regTmp.As32(), k.vec(31))
+}
+
+// counters16 sets Z28 (word 12) to the low words of the lanes' counters and
+// Z29 (word 13) to the high words, with the carry of lanes whose low word
+// wrapped.
+func (k *kernel) counters16() {
+	lo, hi := k.vec(28), k.vec(29)
+	VPBROADCASTD(regCtr.As32(), lo)
+	VPADDD(iotaMem, lo, lo)
+	VPCMPUD(U8(1), iotaMem, lo, K1) // lo < lane index: the add wrapped
+	MOVQ(regCtr, regTmp)
+	SHRQ(U8(32), regTmp)
+	VPBROADCASTD(regTmp.As32(), hi)
+	VPADDD_BCST(oneMem, hi, K1, hi)
+}
+
+func (k *kernel) finish16(x []VecPhysical) {
+	for i := 0; i < 16; i++ {
+		VPADDD(k.vec(16+i), x[i], x[i])
+	}
+	// Z28 and Z29 (the counter words) are recomputed for the next batch:
+	// they are free now.
+	var g [4][4]VecPhysical
+	t := k.vec(28)
+	for grp := 0; grp < 4; grp++ {
+		g[grp], t = k.transpose4([4]VecPhysical{x[4*grp], x[4*grp+1], x[4*grp+2], x[4*grp+3]}, t)
+	}
+	// Row r of group grp holds in 128-bit lane l words 4grp..4grp+3 of
+	// block 4l+r. Transpose the 4x4 matrix of 128-bit lanes.
+	for r := 0; r < 4; r++ {
+		g0, g1, g2, g3 := g[0][r], g[1][r], g[2][r], g[3][r]
+		VSHUFI32X4(U8(0x44), g1, g0, t)  // u0 = g0.l0 g0.l1 g1.l0 g1.l1
+		VSHUFI32X4(U8(0xee), g1, g0, g0) // u1 = g0.l2 g0.l3 g1.l2 g1.l3
+		VSHUFI32X4(U8(0x44), g3, g2, g1) // v0 = g2.l0 g2.l1 g3.l0 g3.l1
+		VSHUFI32X4(U8(0xee), g3, g2, g2) // v1 = g2.l2 g2.l3 g3.l2 g3.l3
+		VSHUFI32X4(U8(0x88), g1, t, g3)  // block r
+		VSHUFI32X4(U8(0xdd), g1, t, t)   // block 4+r
+		VSHUFI32X4(U8(0x88), g2, g0, g1) // block 8+r
+		VSHUFI32X4(U8(0xdd), g2, g0, g0) // block 12+r
+		k.load(g3, Mem{Base: regDst, Disp: 64 * r})
+		k.load(t, Mem{Base: regDst, Disp: 64 * (4 + r)})
+		k.load(g1, Mem{Base: regDst, Disp: 64 * (8 + r)})
+		k.load(g0, Mem{Base: regDst, Disp: 64 * (12 + r)})
+	}
+}
+
+// setupStack aligns the stack area and fills the loop-invariant initial
+// state words (constants, key, stream id) of the AVX2 and SSE kernels.
+func (k *kernel) setupStack() {
+	vb := k.vb()
+	local := AllocLocal(17*vb + vb)
+	k.base = regBase
+	LEAQ(local, regBase)
+	ADDQ(U32(vb-1), regBase)
+	ANDQ(I32(-vb), regBase)
+	v, w := k.vec(0), k.vec(1)
+	bcastMem := func(m Mem, i int) {
+		if k.lanes == 8 {
+			VPBROADCASTD(m, v)
+		} else {
+			MOVD(m, v)
+			PSHUFD(U8(0), v, v)
+		}
+		k.loadAligned(v, k.slot(i))
+	}
+	for i := 0; i < 4; i++ {
+		bcastMem(sigmaMem.Offset(4*i), i)
+	}
+	for i := 0; i < 8; i++ {
+		bcastMem(Mem{Base: regKey, Disp: 4 * i}, 4+i)
+	}
+	k.bcast64(regStream, v, w)
+	k.loadAligned(v, k.slot(14))
+	k.loadAligned(w, k.slot(15))
+}
+
+// bcast64 broadcasts the low and high words of the 64-bit r into lo and hi.
+func (k *kernel) bcast64(r Register, lo, hi VecPhysical) {
+	if k.lanes == 8 {
+		VMOVQ(r, lo.AsX())
+		VPSRLQ(U8(32), lo.AsX(), hi.AsX())
+		VPBROADCASTD(lo.AsX(), lo)
+		VPBROADCASTD(hi.AsX(), hi)
+		return
+	}
+	MOVQ(r, lo)
+	PSHUFD(U8(0x55), lo, hi)
+	PSHUFD(U8(0x00), lo, lo)
+}
+
+// countersStack computes the lanes' counter words 12 and 13 into their
+// registers and stack slots and loads the rest of the state from the stack.
+func (k *kernel) countersStack() {
+	x := k.state()
+	lo, hi, t, u := x[12], x[13], x[14], x[15]
+	k.bcast64(regCtr, lo, hi)
+	k.add(lo, iotaMem)
+	// lo <u iota (the add wrapped) as a signed compare of biased values.
+	if k.lanes == 8 {
+		VPXOR(biasMem, lo, t)
+		VMOVDQU(iotaBiasMem, u)
+		VPCMPGTD(t, u, u)
+		VPSUBD(u, hi, hi)
+	} else {
+		MOVO(lo, t)
+		PXOR(biasMem, t)
+		MOVO(iotaBiasMem, u)
+		PCMPGTL(t, u)
+		PSUBL(u, hi)
+	}
+	k.loadAligned(lo, k.slot(12))
+	k.loadAligned(hi, k.slot(13))
+	for i := 0; i < 16; i++ {
+		if i != 12 && i != 13 {
+			k.loadAligned(k.slot(i), x[i])
+		}
+	}
+}
+
+func (k *kernel) addInit(x []VecPhysical) {
+	for i := 0; i < 16; i++ {
+		k.add(x[i], k.slot(i))
+	}
+}
+
+func (k *kernel) finish8(x []VecPhysical) {
+	k.addInit(x)
+	k.loadAligned(x[15], k.spillSlot())
+	for half := 0; half < 2; half++ {
+		w := 8 * half // first word of this half
+		t := x[15]
+		if half == 1 {
+			k.loadAligned(k.spillSlot(), x[15])
+			t = x[0]
+		}
+		g0, t := k.transpose4([4]VecPhysical{x[w], x[w+1], x[w+2], x[w+3]}, t)
+		g1, t := k.transpose4([4]VecPhysical{x[w+4], x[w+5], x[w+6], x[w+7]}, t)
+		// Row r of g0 holds words w..w+3 of block r (low 128 bits) and of
+		// block 4+r (high 128 bits); g1 words w+4..w+7.
+		for r := 0; r < 4; r++ {
+			VPERM2I128(U8(0x20), g1[r], g0[r], t)
+			k.load(t, Mem{Base: regDst, Disp: 64*r + 4*w})
+			VPERM2I128(U8(0x31), g1[r], g0[r], t)
+			k.load(t, Mem{Base: regDst, Disp: 64*(4+r) + 4*w})
+		}
+	}
+}
+
+func (k *kernel) finish4(x []VecPhysical) {
+	k.addInit(x)
+	k.loadAligned(x[15], k.spillSlot())
+	for grp := 0; grp < 4; grp++ {
+		t := x[15]
+		if grp > 0 {
+			t = x[0]
+		}
+		if grp == 3 {
+			k.loadAligned(k.spillSlot(), x[15])
+		}
+		out, _ := k.transpose4([4]VecPhysical{x[4*grp], x[4*grp+1], x[4*grp+2], x[4*grp+3]}, t)
+		for j := 0; j < 4; j++ {
+			k.load(out[j], Mem{Base: regDst, Disp: 64*j + 16*grp})
+		}
+	}
+}
+
+func main() {
+	ConstraintExpr("!purego")
+	constants()
+
+	(&kernel{name: "blocksAVX512", lanes: 16, vec: func(i int) VecPhysical { return zmm[i] }}).generate()
+	(&kernel{name: "blocksAVX2", lanes: 8, vec: func(i int) VecPhysical { return ymm[i] }}).generate()
+	(&kernel{name: "blocksSSSE3", lanes: 4, vec: func(i int) VecPhysical { return xmm[i] }}).generate()
+	Generate()
+}
+
+var (
+	xmm = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}
+	ymm = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+	zmm = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+)

@@ -1,0 +1,271 @@
+package stattest
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+)
+
+// A Test is one entry of a Battery: a named test that Run runs over about
+// `bytes` bytes of a generator. src and r are the same generator (r reads
+// the bytes that src.Uint64 returns, little-endian), so a test takes
+// whichever fits it. A test may return more than one Result
+// (KolmogorovSmirnov returns K+ and K-).
+type Test struct {
+	Name string
+	Run  func(src rand.Source, r io.Reader, bytes int64) ([]Result, error)
+}
+
+// DefaultBytes is the amount of data per test and repetition of a Battery
+// whose Bytes is 0.
+const DefaultBytes = 1 << 20
+
+// Tests returns the tests of the default Battery, in the order it runs
+// them. Each takes about `bytes` bytes (the gap test a random amount
+// around it):
+//
+//	byte-frequency              ByteFrequency over the bytes
+//	monobit                     Monobit over the bits
+//	block-frequency             BlockFrequency, blocks of 1024 bits
+//	runs                        Runs over the bits
+//	poker-4bit, poker-8bit      Poker, 4-bit and 8-bit digits
+//	bit-frequency               BitFrequency over the uint64 values
+//	serial-correlation-uint64   SerialCorrelationUint64
+//	serial-correlation-float64  SerialCorrelationFloat64
+//	ks-uniform                  KolmogorovSmirnov (results ks-uniform+, ks-uniform-)
+//	gap                         Gap with [lo, hi) = [0, 1/8)
+//	equidistribution-2d         Equidistribution2D, up to 6 leading bits (4096 cells)
+//	equidistribution-3d         Equidistribution3D, up to 4 leading bits (4096 cells)
+//	birthday-spacings-hi        BirthdaySpacings of bits 63..32, m = 4096 (λ = 4 per sample)
+//	birthday-spacings-lo        BirthdaySpacings of bits 31..0, m = 4096
+//
+// bytes must be at least MinBytes.
+func Tests() []Test {
+	one := func(r Result) ([]Result, error) { return []Result{r}, nil }
+	oneErr := func(r Result, err error) ([]Result, error) {
+		if err != nil {
+			return nil, err
+		}
+		return []Result{r}, nil
+	}
+	return []Test{
+		{"byte-frequency", func(_ rand.Source, r io.Reader, n int64) ([]Result, error) {
+			return oneErr(ByteFrequency(r, n))
+		}},
+		{"monobit", func(_ rand.Source, r io.Reader, n int64) ([]Result, error) {
+			return oneErr(Monobit(r, 8*n))
+		}},
+		{"block-frequency", func(_ rand.Source, r io.Reader, n int64) ([]Result, error) {
+			return oneErr(BlockFrequency(r, 8*n, 1024))
+		}},
+		{"runs", func(_ rand.Source, r io.Reader, n int64) ([]Result, error) {
+			return oneErr(Runs(r, 8*n))
+		}},
+		{"poker-4bit", func(_ rand.Source, r io.Reader, n int64) ([]Result, error) {
+			return oneErr(Poker(r, 2*n/pokerHand, 4))
+		}},
+		{"poker-8bit", func(_ rand.Source, r io.Reader, n int64) ([]Result, error) {
+			return oneErr(Poker(r, n/pokerHand, 8))
+		}},
+		{"bit-frequency", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return one(BitFrequency(src, n/8))
+		}},
+		{"serial-correlation-uint64", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return one(SerialCorrelationUint64(src, n/8))
+		}},
+		{"serial-correlation-float64", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return one(SerialCorrelationFloat64(src, n/8))
+		}},
+		{"ks-uniform", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			plus, minus := KolmogorovSmirnov(src, n/8)
+			return []Result{plus, minus}, nil
+		}},
+		{"gap", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return one(Gap(src, n/8/8, 0, 1.0/8))
+		}},
+		{"equidistribution-2d", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return oneErr(Equidistribution2D(src, n/16, cellBits(n/16, 2, 6)))
+		}},
+		{"equidistribution-3d", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return oneErr(Equidistribution3D(src, n/24, cellBits(n/24, 3, 4)))
+		}},
+		{"birthday-spacings-hi", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return oneErr(BirthdaySpacings(src, max(1, n/(8*birthdayM)), birthdayM, 32, 32))
+		}},
+		{"birthday-spacings-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return oneErr(BirthdaySpacings(src, max(1, n/(8*birthdayM)), birthdayM, 32, 0))
+		}},
+	}
+}
+
+// MinBytes is the smallest amount of data per test the default tests take.
+const MinBytes = 64 << 10
+
+// birthdayM is the number of birthdays per sample of the default battery.
+const birthdayM = 4096
+
+// cellBits returns the largest number of bits, at most maxBits, for which
+// n tuples of dim values give an expected count of at least 5 per cell.
+func cellBits(n int64, dim, maxBits uint) uint {
+	b := maxBits
+	for b > 1 && n < 5<<(b*dim) {
+		b--
+	}
+	return b
+}
+
+// A Battery runs a list of tests over one generator.
+type Battery struct {
+	// Bytes is the amount of data each test takes per repetition
+	// (DefaultBytes if 0). All tests together take about 16·Bytes per
+	// repetition.
+	Bytes int64
+	// Repeat is how many times each test runs, each time on fresh data
+	// (1 if 0). With Repeat > 1 every Summary carries a second-level
+	// test: the p-values of the repetitions must be uniform (KSUniform).
+	Repeat int
+	// Tests are the tests to run (Tests() if nil).
+	Tests []Test
+	// Progress, if not nil, is called after each test run with the number
+	// of runs done, the total, and the test's name.
+	Progress func(done, total int, test string)
+}
+
+// A Summary gathers the results of one test name over the repetitions.
+type Summary struct {
+	Name    string
+	Results []Result // one per repetition, in order
+	Second  []Result // with Repeat > 1: KSUniform (ks+ and ks-) of the p-values
+	Verdict Verdict
+}
+
+// A Report is the outcome of Battery.Run.
+type Report struct {
+	Bytes     int64 // data per test and repetition
+	Repeat    int
+	Summaries []Summary // in the order the tests produced them
+}
+
+// Verdict returns the worst Verdict of the Summaries.
+func (r *Report) Verdict() Verdict {
+	v := Pass
+	for _, s := range r.Summaries {
+		v = max(v, s.Verdict)
+	}
+	return v
+}
+
+// Summary returns the Summary of the named result, or nil.
+func (r *Report) Summary(name string) *Summary {
+	for i := range r.Summaries {
+		if r.Summaries[i].Name == name {
+			return &r.Summaries[i]
+		}
+	}
+	return nil
+}
+
+// Run runs every test b.Repeat times over src, repetition after
+// repetition, each run on the next data of src (so the report of a seeded
+// generator is reproducible), and summarises them.
+//
+// With one repetition a test's verdict is that of its p-value (Classify).
+// With more, single p-values outside [1e-3, 1-1e-3] are expected now and
+// then (one in 500), so the verdict is the worst of the second-level
+// verdicts and Fail if any repetition failed outright.
+func (b *Battery) Run(src rand.Source) (*Report, error) {
+	bytes, repeat, tests := b.Bytes, b.Repeat, b.Tests
+	if bytes == 0 {
+		bytes = DefaultBytes
+	}
+	if repeat == 0 {
+		repeat = 1
+	}
+	if tests == nil {
+		tests = Tests()
+		if bytes < MinBytes {
+			return nil, fmt.Errorf("stattest: the default tests take at least %d bytes each, not %d", MinBytes, bytes)
+		}
+	}
+	r := readerOf(src)
+	rep := &Report{Bytes: bytes, Repeat: repeat}
+	index := map[string]int{}
+	total, done := repeat*len(tests), 0
+	for range repeat {
+		for _, t := range tests {
+			results, err := t.Run(src, r, bytes)
+			if err != nil {
+				return nil, fmt.Errorf("stattest: %s: %w", t.Name, err)
+			}
+			for _, res := range results {
+				i, ok := index[res.Name]
+				if !ok {
+					i = len(rep.Summaries)
+					index[res.Name] = i
+					rep.Summaries = append(rep.Summaries, Summary{Name: res.Name})
+				}
+				rep.Summaries[i].Results = append(rep.Summaries[i].Results, res)
+			}
+			done++
+			if b.Progress != nil {
+				b.Progress(done, total, t.Name)
+			}
+		}
+	}
+	for i := range rep.Summaries {
+		rep.Summaries[i].summarise()
+	}
+	return rep, nil
+}
+
+func (s *Summary) summarise() {
+	if len(s.Results) == 1 {
+		s.Verdict = s.Results[0].Verdict()
+		return
+	}
+	ps := make([]float64, len(s.Results))
+	s.Verdict = Pass
+	for i, r := range s.Results {
+		ps[i] = r.P
+		if r.Verdict() == Fail {
+			s.Verdict = Fail
+		}
+	}
+	plus, minus := KSUniform(ps)
+	plus.Name, minus.Name = s.Name+"/ks+", s.Name+"/ks-"
+	s.Second = []Result{plus, minus}
+	s.Verdict = max(s.Verdict, plus.Verdict(), minus.Verdict())
+}
+
+// readerOf returns src as an io.Reader: src itself if it is one (every
+// streamrand generator), or an adapter giving the 8 bytes of each Uint64,
+// little-endian.
+func readerOf(src rand.Source) io.Reader {
+	if r, ok := src.(io.Reader); ok {
+		return r
+	}
+	return &sourceReader{src: src}
+}
+
+type sourceReader struct {
+	src  rand.Source
+	tail [8]byte
+	n    int // unread bytes at the end of tail
+}
+
+func (r *sourceReader) Read(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		if r.n == 0 {
+			x := r.src.Uint64()
+			for i := range r.tail {
+				r.tail[i] = byte(x >> (8 * i))
+			}
+			r.n = 8
+		}
+		k := copy(p, r.tail[8-r.n:])
+		r.n -= k
+		p = p[k:]
+	}
+	return n, nil
+}

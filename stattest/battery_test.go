@@ -1,0 +1,151 @@
+package stattest
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/keystream"
+)
+
+// generators are the six algorithms of the module, seeded as
+// streamrand.New seeds them (the root package is not imported here: it
+// imports nothing of stattest, but the layering keeps commands and
+// examples its only users).
+var generators = []struct {
+	name string
+	new  func(seed uint64) rand.Source
+}{
+	{"chacha8", func(s uint64) rand.Source { return chacha.NewSource8(s) }},
+	{"chacha12", func(s uint64) rand.Source { return chacha.NewSource12(s) }},
+	{"chacha20", func(s uint64) rand.Source { return chacha.NewSource20(s) }},
+	{"aes128ctr", func(s uint64) rand.Source { return aesctr.NewSource(s) }},
+	{"aes192ctr", func(s uint64) rand.Source { return aesKeyed(24, s) }},
+	{"aes256ctr", func(s uint64) rand.Source { return aesKeyed(32, s) }},
+}
+
+func aesKeyed(keyLen int, seed uint64) rand.Source {
+	key := make([]byte, keyLen)
+	keystream.ExpandSeed(key, seed)
+	g, err := aesctr.NewWithKey(key, 0)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+func describe(rep *Report) string {
+	var b strings.Builder
+	for _, s := range rep.Summaries {
+		fmt.Fprintf(&b, "\t%-28s %-5s", s.Name, s.Verdict)
+		for _, r := range s.Results {
+			fmt.Fprintf(&b, " p=%.4g", r.P)
+		}
+		for _, r := range s.Second {
+			fmt.Fprintf(&b, " [%s p=%.4g]", r.Name, r.P)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Every algorithm passes the battery with fixed seeds (deterministic: the
+// keystreams are fixed by the standards, so this cannot flake), once with
+// 1 MiB per test, and with 8 repetitions of 128 KiB for the second level.
+//
+// Passing means no Fail. A Weak verdict is a p-value outside [1e-3,
+// 1-1e-3], which a perfect generator produces with probability 0.002 per
+// p-value: over the 6·2·16 summaries here (48 of them with two
+// second-level p-values) about 0.6 are expected, and more than 4 has a
+// probability below 0.5% (Poisson). So the test allows at most 4.
+func TestBatteryPassesEveryAlgorithm(t *testing.T) {
+	weak := 0
+	for _, g := range generators {
+		t.Run(g.name, func(t *testing.T) {
+			for _, b := range []Battery{{Bytes: 1 << 20}, {Bytes: 128 << 10, Repeat: 8}} {
+				rep, err := b.Run(g.new(20260101))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rep.Summaries) != len(Tests())+1 { // ks-uniform gives two
+					t.Errorf("%d summaries, want %d", len(rep.Summaries), len(Tests())+1)
+				}
+				for _, s := range rep.Summaries {
+					switch s.Verdict {
+					case Fail:
+						t.Errorf("%s (Bytes %d, Repeat %d): %s fails\n%s", g.name, b.Bytes, b.Repeat, s.Name, describe(rep))
+					case Weak:
+						weak++
+						t.Logf("%s (Bytes %d, Repeat %d): %s is weak\n%s", g.name, b.Bytes, b.Repeat, s.Name, describe(rep))
+					}
+				}
+				if testing.Verbose() {
+					t.Logf("Bytes %d Repeat %d:\n%s", b.Bytes, b.Repeat, describe(rep))
+				}
+			}
+		})
+	}
+	if weak > 4 {
+		t.Errorf("%d weak verdicts, want at most 4", weak)
+	}
+}
+
+func TestBatteryProgressAndSecondLevel(t *testing.T) {
+	var calls []string
+	fixed := []float64{0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9}
+	i := 0
+	b := Battery{
+		Bytes:  1,
+		Repeat: len(fixed),
+		Tests: []Test{{"fixed", func(rand.Source, io.Reader, int64) ([]Result, error) {
+			i++
+			return []Result{{Name: "fixed", P: fixed[i-1]}}, nil
+		}}},
+		Progress: func(done, total int, name string) { calls = append(calls, fmt.Sprintf("%d/%d %s", done, total, name)) },
+	}
+	rep, err := b.Run(constSource(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 10 || calls[9] != "10/10 fixed" {
+		t.Errorf("progress calls %q", calls)
+	}
+	// Ten p-values of 0.9, each a pass, are not uniform: the second level
+	// fails (K- = 0.9·√10, P(K- >= it) < 1e-6).
+	s := rep.Summary("fixed")
+	if s == nil || len(s.Second) != 2 {
+		t.Fatalf("summary %+v", s)
+	}
+	if s.Verdict != Fail {
+		t.Errorf("ten p-values of 0.9: verdict %s, want fail (%v)", s.Verdict, s.Second)
+	}
+	// Evenly spread p-values pass.
+	for k := range fixed {
+		fixed[k] = (float64(k) + 0.5) / float64(len(fixed))
+	}
+	i = 0
+	rep, _ = b.Run(constSource(0))
+	if v := rep.Verdict(); v != Pass {
+		t.Errorf("evenly spread p-values: %s (%v)", v, rep.Summaries[0].Second)
+	}
+	// One outright fail among them fails the test.
+	fixed[3] = 1e-9
+	i = 0
+	rep, _ = b.Run(constSource(0))
+	if v := rep.Verdict(); v != Fail {
+		t.Errorf("a p-value of 1e-9 among ten: %s, want fail", v)
+	}
+}
+
+func TestBatteryTooLittleData(t *testing.T) {
+	if _, err := (&Battery{Bytes: MinBytes - 1}).Run(constSource(0)); err == nil {
+		t.Error("no error for too little data")
+	}
+	if _, err := (&Battery{Bytes: MinBytes}).Run(chacha.NewSource8(1)); err != nil {
+		t.Errorf("MinBytes: %v", err)
+	}
+}

@@ -1,0 +1,68 @@
+package stattest
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// BirthdaySpacings runs Marsaglia's birthday spacings test (diehard,
+// 1995; Knuth TAOCP vol. 2 §3.3.2 J; L'Ecuyer & Simard, "On the
+// performance of birthday spacings tests with certain families of random
+// number generators", 2001) over samples samples of m birthdays each. A
+// birthday is the field of `bits` bits at bit position shift of one Uint64
+// of src, a day in a year of n = 2^bits days. In each sample the birthdays
+// are sorted, the m spacings between neighbours (circularly: the last one
+// wraps around the year) are sorted, and R counts the spacings equal to
+// the one before them. For a good generator R is approximately Poisson
+// with mean λ = m³/(4n), so the total T of R over all samples is Poisson
+// with mean samples·λ (gonum distuv.Poisson). The statistic is T and p is
+// the mid-p value P(X > T) + P(X = T)/2, small when there are too many
+// equal spacings and near 1 when there are too few.
+//
+// Points that lie on a lattice, as the outputs of linear congruential and
+// other linear generators do, give far too many equal spacings, so this
+// test catches LCGs that pass the simpler tests; it also catches a short
+// period (repeated birthdays give equal spacings of 0).
+func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (Result, error) {
+	if bits < 1 || bits > 32 || shift+bits > 64 {
+		return Result{}, fmt.Errorf("stattest: birthday spacings of bits %d..%d of a uint64", shift, shift+bits-1)
+	}
+	if m < 2 || samples < 1 {
+		return Result{}, fmt.Errorf("stattest: birthday spacings need m >= 2 and a sample, not m=%d, samples=%d", m, samples)
+	}
+	name := fmt.Sprintf("birthday-spacings-%d:%d", shift+bits-1, shift)
+	mask := uint64(1)<<bits - 1
+	days := uint64(1) << bits
+	y := make([]uint64, m)
+	s := make([]uint64, m)
+	var total int64
+	for range samples {
+		for i := range y {
+			y[i] = src.Uint64() >> shift & mask
+		}
+		slices.Sort(y)
+		for i := 0; i < m-1; i++ {
+			s[i] = y[i+1] - y[i]
+		}
+		s[m-1] = y[0] + days - y[m-1]
+		slices.Sort(s)
+		for i := 1; i < m; i++ {
+			if s[i] == s[i-1] {
+				total++
+			}
+		}
+	}
+	fm := float64(m)
+	lambda := float64(samples) * fm * fm * fm / (4 * float64(days))
+	pois := distuv.Poisson{Lambda: lambda}
+	t := float64(total)
+	p := pois.Survival(t) + pois.Prob(t)/2
+	if math.IsNaN(p) || math.IsInf(lambda, 0) {
+		p = math.NaN()
+	}
+	return Result{Name: name, N: samples, Unit: "samples", Statistic: t, P: p}, nil
+}

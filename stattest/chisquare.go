@@ -1,0 +1,42 @@
+package stattest
+
+import (
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// ChiSquare returns Pearson's statistic sum (obs-exp)^2/exp of a histogram
+// (gonum stat.ChiSquare) and its p-value with df degrees of freedom: the
+// survival function of the chi-square distribution (gonum
+// distuv.ChiSquared). Knuth TAOCP vol. 2 §3.3.1 A: for cells with
+// independent multinomial counts df is the number of cells minus one; every
+// expected count should be at least 5 for the approximation to hold.
+func ChiSquare(observed, expected []float64, df int) (statistic, p float64) {
+	statistic = stat.ChiSquare(observed, expected)
+	return statistic, distuv.ChiSquared{K: float64(df)}.Survival(statistic)
+}
+
+// uniformChiSquare is ChiSquare of counts against equal expected counts,
+// with len(counts)-1 degrees of freedom.
+func uniformChiSquare(counts []int64) (statistic, p float64) {
+	var n int64
+	for _, c := range counts {
+		n += c
+	}
+	obs := make([]float64, len(counts))
+	exp := make([]float64, len(counts))
+	e := float64(n) / float64(len(counts))
+	for i, c := range counts {
+		obs[i] = float64(c)
+		exp[i] = e
+	}
+	return ChiSquare(obs, exp, len(counts)-1)
+}
+
+// twoSidedNormal returns P(|Z| >= |z|) for a standard normal Z: erfc(|z|/√2).
+func twoSidedNormal(z float64) float64 {
+	if z < 0 {
+		z = -z
+	}
+	return 2 * distuv.UnitNormal.Survival(z)
+}

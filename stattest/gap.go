@@ -1,0 +1,53 @@
+package stattest
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// Gap takes float64 values in [0, 1) from src (rand.New(src).Float64) until
+// it has seen ngaps gaps, and tests their lengths: Knuth TAOCP vol. 2
+// §3.3.2 B (Algorithm G), the gap test. A gap of length r is a run of r
+// values outside [lo, hi) followed by one inside; for uniform values its
+// length is geometric, P(r) = p(1-p)^r with p = hi-lo. The lengths are
+// counted in cells 0, 1, ..., t-1 and ">= t" (t the largest number, at most
+// 64, with an expected count of at least 5 in every cell) and compared by
+// Pearson's chi-square with t degrees of freedom (gonum
+// distuv.ChiSquared); the statistic is the chi-square value. It detects
+// values that fall into an interval too often or too rarely, and
+// dependence between when they do: clustering, too regular spacing,
+// a short-period component. The number of values it takes is random
+// (about ngaps/p).
+func Gap(src rand.Source, ngaps int64, lo, hi float64) Result {
+	r := rand.New(src)
+	p := hi - lo
+	res := Result{Name: "gap", N: ngaps, Unit: "gaps"}
+	if !(p > 0 && p < 1) || ngaps < 10 {
+		res.P = math.NaN()
+		return res
+	}
+	fn := float64(ngaps)
+	t := 1
+	for t < 64 && fn*p*math.Pow(1-p, float64(t)) >= 5 && fn*math.Pow(1-p, float64(t+1)) >= 5 {
+		t++
+	}
+	counts := make([]float64, t+1)
+	for g := int64(0); g < ngaps; g++ {
+		length := 0
+		for {
+			u := r.Float64()
+			if lo <= u && u < hi {
+				break
+			}
+			length++
+		}
+		counts[min(length, t)]++
+	}
+	exp := make([]float64, t+1)
+	for k := range t {
+		exp[k] = fn * p * math.Pow(1-p, float64(k))
+	}
+	exp[t] = fn * math.Pow(1-p, float64(t))
+	res.Statistic, res.P = ChiSquare(counts, exp, t)
+	return res
+}

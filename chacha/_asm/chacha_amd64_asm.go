@@ -5,14 +5,15 @@
 // three widths.
 //
 //   - blocksAVX512: 16 lanes, one state word per ZMM register across 16
-//     blocks; every rotation is a VPROLD. The initial state lives in
-//     Z16-Z31.
+//     blocks; every rotation is a VPROLD. Two batches (32 blocks, all 32
+//     ZMM registers) are computed side by side, then one more when the
+//     number of batches is odd.
 //   - blocksAVX2: 8 lanes in YMM registers; rotations by 16 and 8 are
 //     VPSHUFB, by 12 and 7 shift/shift/or.
 //   - blocksSSSE3: 4 lanes in XMM registers; PSHUFB for 16 and 8.
 //
-// Each kernel loops over whole batches of 4*lanes*... bytes of dst (64 bytes
-// per block, one block per lane). For every batch it derives the per-lane
+// Each kernel loops over whole batches of 64*lanes bytes of dst (one block
+// per lane). For every batch it derives the per-lane
 // block counters (low words with a vector add, the carry into word 13 with
 // an unsigned compare), runs rounds/2 double rounds, adds the initial state,
 // transposes in registers and stores the blocks in stream order to dst,
@@ -122,7 +123,7 @@ func (k *kernel) xor(x VecPhysical, y Op) {
 }
 
 // move: dst = src (register or memory), unaligned for memory.
-func (k *kernel) load(src Op, dst Op) {
+func (k *kernel) move(src Op, dst Op) {
 	switch k.lanes {
 	case 16:
 		VMOVDQU32(src, dst)
@@ -133,8 +134,8 @@ func (k *kernel) load(src Op, dst Op) {
 	}
 }
 
-// loadAligned: dst = src, src aligned to the vector size (stack slots).
-func (k *kernel) loadAligned(src Op, dst Op) {
+// moveAligned: dst = src, src aligned to the vector size (stack slots).
+func (k *kernel) moveAligned(src Op, dst Op) {
 	switch k.lanes {
 	case 16:
 		VMOVDQA32(src, dst)
@@ -189,11 +190,11 @@ func (k *kernel) rotate(xs []VecPhysical, n int, spill VecPhysical) {
 		}
 		return
 	}
-	k.loadAligned(spill, k.spillSlot())
+	k.moveAligned(spill, k.spillSlot())
 	for _, x := range xs {
 		k.rotl(x, n, spill)
 	}
-	k.loadAligned(k.spillSlot(), spill)
+	k.moveAligned(k.spillSlot(), spill)
 }
 
 // The quarter rounds of a column round and of a diagonal round, as indices
@@ -210,34 +211,57 @@ var (
 //	c += d; b ^= c; b <<<= 12
 //	a += b; d ^= a; d <<<= 8
 //	c += d; b ^= c; b <<<= 7
-func (k *kernel) round(x []VecPhysical, qs [4][4]int) {
-	var a, b, c, d []VecPhysical
-	for _, q := range qs {
-		a = append(a, x[q[0]])
-		b = append(b, x[q[1]])
-		c = append(c, x[q[2]])
-		d = append(d, x[q[3]])
-	}
-	step := func(a, b, d []VecPhysical, n int, spill VecPhysical) {
-		for i := range a {
-			k.add(a[i], b[i])
+func (k *kernel) round(states [][]VecPhysical, qs [4][4]int) {
+	type quarters struct{ a, b, c, d []VecPhysical }
+	var sq []quarters
+	for _, x := range states {
+		var q quarters
+		for _, i := range qs {
+			q.a = append(q.a, x[i[0]])
+			q.b = append(q.b, x[i[1]])
+			q.c = append(q.c, x[i[2]])
+			q.d = append(q.d, x[i[3]])
 		}
-		for i := range a {
-			k.xor(d[i], a[i])
-		}
-		k.rotate(d, n, spill)
+		sq = append(sq, q)
 	}
+	// The four quarter rounds of every state (independent batches of
+	// blocks) are emitted side by side, one operation at a time, for
+	// instruction-level parallelism.
+	step := func(a, b, d func(quarters) []VecPhysical, n int, spill func(quarters) VecPhysical) {
+		for _, q := range sq {
+			for i := range a(q) {
+				k.add(a(q)[i], b(q)[i])
+			}
+		}
+		for _, q := range sq {
+			for i := range a(q) {
+				k.xor(d(q)[i], a(q)[i])
+			}
+		}
+		for _, q := range sq {
+			var sp VecPhysical
+			if spill != nil {
+				sp = spill(q)
+			}
+			k.rotate(d(q), n, sp)
+		}
+	}
+	a := func(q quarters) []VecPhysical { return q.a }
+	b := func(q quarters) []VecPhysical { return q.b }
+	c := func(q quarters) []VecPhysical { return q.c }
+	d := func(q quarters) []VecPhysical { return q.d }
 	// c is not read between "b ^= c" and the next "c += d": c[0] is the
 	// register to spill around the rotations of b.
+	c0 := func(q quarters) VecPhysical { return q.c[0] }
 	step(a, b, d, 16, nil)
-	step(c, d, b, 12, c[0])
+	step(c, d, b, 12, c0)
 	step(a, b, d, 8, nil)
-	step(c, d, b, 7, c[0])
+	step(c, d, b, 7, c0)
 }
 
-func (k *kernel) doubleRound(x []VecPhysical) {
-	k.round(x, columns)
-	k.round(x, diagonals)
+func (k *kernel) doubleRound(states ...[]VecPhysical) {
+	k.round(states, columns)
+	k.round(states, diagonals)
 }
 
 // Three-operand interleaves (dst = f(a, b)); for SSE dst must not be b.
@@ -301,6 +325,8 @@ var (
 	regTmp    = R11
 	regBase   = R12 // aligned stack area (AVX2, SSE)
 	regLoop   = RCX // double rounds left
+	regLen    = RDX // len(dst) (AVX-512)
+	regCtr2   = R13 // block counter of the second batch (AVX-512)
 )
 
 func (k *kernel) state() []VecPhysical {
@@ -313,6 +339,10 @@ func (k *kernel) state() []VecPhysical {
 
 // generate emits the kernel's TEXT.
 func (k *kernel) generate() {
+	if k.lanes == 16 {
+		k.generate16()
+		return
+	}
 	batch := 64 * k.lanes
 	shift := map[int]int{256: 8, 512: 9, 1024: 10}[batch]
 	TEXT(k.name, NOSPLIT, signature)
@@ -328,21 +358,10 @@ func (k *kernel) generate() {
 	JZ(LabelRef("done"))
 
 	x := k.state()
-	if k.lanes == 16 {
-		k.setup16()
-	} else {
-		k.setupStack()
-	}
+	k.setupStack()
 
 	Label("batch")
-	if k.lanes == 16 {
-		k.counters16()
-		for i := 0; i < 16; i++ {
-			VMOVDQA64(k.vec(16+i), x[i])
-		}
-	} else {
-		k.countersStack()
-	}
+	k.countersStack()
 
 	MOVQ(regRounds, regLoop)
 	SHRQ(U8(1), regLoop)
@@ -353,8 +372,6 @@ func (k *kernel) generate() {
 
 	Comment("Add the initial state, transpose, store in stream order.")
 	switch k.lanes {
-	case 16:
-		k.finish16(x)
 	case 8:
 		k.finish8(x)
 	case 4:
@@ -373,43 +390,134 @@ func (k *kernel) generate() {
 	RET()
 }
 
-// setup16 broadcasts the loop-invariant initial state words into Z16-Z27
-// (constants, key) and Z30-Z31 (stream id).
-func (k *kernel) setup16() {
-	for i := 0; i < 4; i++ {
-		VPBROADCASTD(sigmaMem.Offset(4*i), k.vec(16+i))
-	}
-	for i := 0; i < 8; i++ {
-		VPBROADCASTD(Mem{Base: regKey, Disp: 4 * i}, k.vec(20+i))
-	}
-	VPBROADCASTD(regStream.As32(), k.vec(30))
-	MOVQ(regStream, regTmp)
-	SHRQ(U8(32), regTmp)
-	VPBROADCASTD(regTmp.As32(), k.vec(31))
+// generate16 emits the AVX-512 kernel. On a core where a vector add has a
+// latency of 2 cycles (Zen 5), the four quarter rounds of one batch of 16
+// blocks leave most of the vector pipes idle, so the kernel works on two
+// batches (32 blocks, Z0-Z15 and Z16-Z31) at once, then on a last single
+// batch when the number of batches is odd. With every register holding
+// state, the initial state is added back from memory: broadcasts of the
+// constants, the key and the stream id, and the lanes' counter words from a
+// stack area.
+func (k *kernel) generate16() {
+	TEXT(k.name, NOSPLIT, signature)
+	Doc(k.name+" writes len(dst)/1024 batches of 16 ChaCha blocks: blocks counter,",
+		"counter+1, ... of stream id stream, with rounds rounds (even), in stream order.")
+	Load(Param("dst").Base(), regDst)
+	Load(Param("dst").Len(), regN)
+	Load(Param("key"), regKey)
+	Load(Param("counter"), regCtr)
+	Load(Param("stream"), regStream)
+	Load(Param("rounds"), regRounds)
+	MOVQ(regN, regLen)
+	SHRQ(U8(11), regN) // pairs of batches
+
+	// Stack area, 64-byte aligned: counter words 12 and 13 of two batches,
+	// a spill slot, the stream id.
+	local := AllocLocal(7*64 + 64)
+	k.base = regBase
+	LEAQ(local, regBase)
+	ADDQ(U32(63), regBase)
+	ANDQ(I32(-64), regBase)
+	MOVQ(regStream, k.slot(6))
+
+	TESTQ(regN, regN)
+	JZ(LabelRef("single"))
+	Label("pair")
+	k.batches16(2, "pair")
+	ADDQ(U32(32), regCtr)
+	ADDQ(U32(2048), regDst)
+	DECQ(regN)
+	JNZ(LabelRef("pair"))
+
+	Label("single")
+	TESTQ(U32(1024), regLen)
+	JZ(LabelRef("done"))
+	k.batches16(1, "single")
+
+	Label("done")
+	VZEROUPPER()
+	RET()
 }
 
-// counters16 sets Z28 (word 12) to the low words of the lanes' counters and
-// Z29 (word 13) to the high words, with the carry of lanes whose low word
-// wrapped.
-func (k *kernel) counters16() {
-	lo, hi := k.vec(28), k.vec(29)
-	VPBROADCASTD(regCtr.As32(), lo)
-	VPADDD(iotaMem, lo, lo)
-	VPCMPUD(U8(1), iotaMem, lo, K1) // lo < lane index: the add wrapped
-	MOVQ(regCtr, regTmp)
-	SHRQ(U8(32), regTmp)
-	VPBROADCASTD(regTmp.As32(), hi)
-	VPADDD_BCST(oneMem, hi, K1, hi)
+// batches16 emits nb (1 or 2) interleaved batches of 16 blocks, the first
+// at block regCtr, written to regDst.
+func (k *kernel) batches16(nb int, name string) {
+	states := make([][]VecPhysical, nb)
+	for b := range states {
+		states[b] = make([]VecPhysical, 16)
+		for i := range states[b] {
+			states[b][i] = k.vec(16*b + i)
+		}
+	}
+	// bcastSrc returns the memory operand of the initial word i (all but
+	// the counter words 12 and 13) for a broadcast.
+	bcastSrc := func(i int) Mem {
+		switch {
+		case i < 4:
+			return sigmaMem.Offset(4 * i)
+		case i < 12:
+			return Mem{Base: regKey, Disp: 4 * (i - 4)}
+		default: // 14, 15: the stream id
+			return k.slot(6).Offset(4 * (i - 14))
+		}
+	}
+	for b, x := range states {
+		ctr := regCtr
+		if b > 0 {
+			ctr = regCtr2
+			LEAQ(Mem{Base: regCtr, Disp: 16 * b}, ctr)
+		}
+		lo, hi := x[12], x[13]
+		VPBROADCASTD(ctr.As32(), lo)
+		VPADDD(iotaMem, lo, lo)
+		VPCMPUD(U8(1), iotaMem, lo, K1) // lo < lane index: the add wrapped
+		MOVQ(ctr, regTmp)
+		SHRQ(U8(32), regTmp)
+		VPBROADCASTD(regTmp.As32(), hi)
+		VPADDD_BCST(oneMem, hi, K1, hi)
+		VMOVDQU32(lo, k.slot(2*b))
+		VMOVDQU32(hi, k.slot(2*b+1))
+		for i := 0; i < 16; i++ {
+			if i != 12 && i != 13 {
+				VPBROADCASTD(bcastSrc(i), x[i])
+			}
+		}
+	}
+
+	MOVQ(regRounds, regLoop)
+	SHRQ(U8(1), regLoop)
+	Label("doubleround_" + name)
+	k.doubleRound(states...)
+	DECQ(regLoop)
+	JNZ(LabelRef("doubleround_" + name))
+
+	Comment("Add the initial state, transpose, store in stream order.")
+	for b, x := range states {
+		for i := 0; i < 16; i++ {
+			switch i {
+			case 12, 13:
+				VPADDD(k.slot(2*b+i-12), x[i], x[i])
+			default:
+				VPADDD_BCST(bcastSrc(i), x[i], x[i])
+			}
+		}
+	}
+	if nb == 1 {
+		k.transposeStore16(states[0], k.vec(16), 0)
+		return
+	}
+	last := states[1][15]
+	VMOVDQU32(last, k.slot(4))
+	k.transposeStore16(states[0], last, 0)
+	VMOVDQU32(k.slot(4), last)
+	k.transposeStore16(states[1], states[0][0], 1024)
 }
 
-func (k *kernel) finish16(x []VecPhysical) {
-	for i := 0; i < 16; i++ {
-		VPADDD(k.vec(16+i), x[i], x[i])
-	}
-	// Z28 and Z29 (the counter words) are recomputed for the next batch:
-	// they are free now.
+// transposeStore16 transposes the 16x16 dwords of x (word i of block j in
+// lane j of x[i]) and stores block j at disp+64j(regDst), using the scratch
+// register t.
+func (k *kernel) transposeStore16(x []VecPhysical, t VecPhysical, disp int) {
 	var g [4][4]VecPhysical
-	t := k.vec(28)
 	for grp := 0; grp < 4; grp++ {
 		g[grp], t = k.transpose4([4]VecPhysical{x[4*grp], x[4*grp+1], x[4*grp+2], x[4*grp+3]}, t)
 	}
@@ -425,10 +533,10 @@ func (k *kernel) finish16(x []VecPhysical) {
 		VSHUFI32X4(U8(0xdd), g1, t, t)   // block 4+r
 		VSHUFI32X4(U8(0x88), g2, g0, g1) // block 8+r
 		VSHUFI32X4(U8(0xdd), g2, g0, g0) // block 12+r
-		k.load(g3, Mem{Base: regDst, Disp: 64 * r})
-		k.load(t, Mem{Base: regDst, Disp: 64 * (4 + r)})
-		k.load(g1, Mem{Base: regDst, Disp: 64 * (8 + r)})
-		k.load(g0, Mem{Base: regDst, Disp: 64 * (12 + r)})
+		k.move(g3, Mem{Base: regDst, Disp: disp + 64*r})
+		k.move(t, Mem{Base: regDst, Disp: disp + 64*(4+r)})
+		k.move(g1, Mem{Base: regDst, Disp: disp + 64*(8+r)})
+		k.move(g0, Mem{Base: regDst, Disp: disp + 64*(12+r)})
 	}
 }
 
@@ -449,7 +557,7 @@ func (k *kernel) setupStack() {
 			MOVD(m, v)
 			PSHUFD(U8(0), v, v)
 		}
-		k.loadAligned(v, k.slot(i))
+		k.moveAligned(v, k.slot(i))
 	}
 	for i := 0; i < 4; i++ {
 		bcastMem(sigmaMem.Offset(4*i), i)
@@ -458,8 +566,8 @@ func (k *kernel) setupStack() {
 		bcastMem(Mem{Base: regKey, Disp: 4 * i}, 4+i)
 	}
 	k.bcast64(regStream, v, w)
-	k.loadAligned(v, k.slot(14))
-	k.loadAligned(w, k.slot(15))
+	k.moveAligned(v, k.slot(14))
+	k.moveAligned(w, k.slot(15))
 }
 
 // bcast64 broadcasts the low and high words of the 64-bit r into lo and hi.
@@ -496,11 +604,11 @@ func (k *kernel) countersStack() {
 		PCMPGTL(t, u)
 		PSUBL(u, hi)
 	}
-	k.loadAligned(lo, k.slot(12))
-	k.loadAligned(hi, k.slot(13))
+	k.moveAligned(lo, k.slot(12))
+	k.moveAligned(hi, k.slot(13))
 	for i := 0; i < 16; i++ {
 		if i != 12 && i != 13 {
-			k.loadAligned(k.slot(i), x[i])
+			k.moveAligned(k.slot(i), x[i])
 		}
 	}
 }
@@ -513,12 +621,12 @@ func (k *kernel) addInit(x []VecPhysical) {
 
 func (k *kernel) finish8(x []VecPhysical) {
 	k.addInit(x)
-	k.loadAligned(x[15], k.spillSlot())
+	k.moveAligned(x[15], k.spillSlot())
 	for half := 0; half < 2; half++ {
 		w := 8 * half // first word of this half
 		t := x[15]
 		if half == 1 {
-			k.loadAligned(k.spillSlot(), x[15])
+			k.moveAligned(k.spillSlot(), x[15])
 			t = x[0]
 		}
 		g0, t := k.transpose4([4]VecPhysical{x[w], x[w+1], x[w+2], x[w+3]}, t)
@@ -527,27 +635,27 @@ func (k *kernel) finish8(x []VecPhysical) {
 		// block 4+r (high 128 bits); g1 words w+4..w+7.
 		for r := 0; r < 4; r++ {
 			VPERM2I128(U8(0x20), g1[r], g0[r], t)
-			k.load(t, Mem{Base: regDst, Disp: 64*r + 4*w})
+			k.move(t, Mem{Base: regDst, Disp: 64*r + 4*w})
 			VPERM2I128(U8(0x31), g1[r], g0[r], t)
-			k.load(t, Mem{Base: regDst, Disp: 64*(4+r) + 4*w})
+			k.move(t, Mem{Base: regDst, Disp: 64*(4+r) + 4*w})
 		}
 	}
 }
 
 func (k *kernel) finish4(x []VecPhysical) {
 	k.addInit(x)
-	k.loadAligned(x[15], k.spillSlot())
+	k.moveAligned(x[15], k.spillSlot())
 	for grp := 0; grp < 4; grp++ {
 		t := x[15]
 		if grp > 0 {
 			t = x[0]
 		}
 		if grp == 3 {
-			k.loadAligned(k.spillSlot(), x[15])
+			k.moveAligned(k.spillSlot(), x[15])
 		}
 		out, _ := k.transpose4([4]VecPhysical{x[4*grp], x[4*grp+1], x[4*grp+2], x[4*grp+3]}, t)
 		for j := 0; j < 4; j++ {
-			k.load(out[j], Mem{Base: regDst, Disp: 64*j + 16*grp})
+			k.move(out[j], Mem{Base: regDst, Disp: 64*j + 16*grp})
 		}
 	}
 }

@@ -187,7 +187,7 @@ func cli(args []string, out io.Writer) error {
 	if !*table {
 		return nil
 	}
-	fmt.Fprintf(out, "\nworkers  time        paths/s    speedup  same bits\n")
+	fmt.Fprintf(out, "\nworkers  time          paths/s  speedup  same bits\n")
 	var base time.Duration
 	for w := 1; w <= runtime.NumCPU(); w++ {
 		start := time.Now()
@@ -203,7 +203,7 @@ func cli(args []string, out io.Writer) error {
 		if math.Float64bits(r.estimate) != math.Float64bits(res.estimate) {
 			same = "NO"
 		}
-		fmt.Fprintf(out, "%7d  %-10v  %.3g  %7.2f  %s\n", w, d.Round(time.Millisecond),
+		fmt.Fprintf(out, "%7d  %-10v  %9.3g  %7.2f  %s\n", w, d.Round(time.Millisecond),
 			float64(cfg.paths)/d.Seconds(), base.Seconds()/d.Seconds(), same)
 	}
 	return nil

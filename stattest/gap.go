@@ -17,7 +17,8 @@ import (
 // values that fall into an interval too often or too rarely, and
 // dependence between when they do: clustering, too regular spacing,
 // a short-period component. The number of values it takes is random
-// (about ngaps/p).
+// (about ngaps/p); a source that stops hitting the interval is cut off
+// after 100·ngaps/p + 10^6 values with p = 0.
 func Gap(src rand.Source, ngaps int64, lo, hi float64) Result {
 	r := rand.New(src)
 	p := hi - lo
@@ -32,9 +33,14 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) Result {
 		t++
 	}
 	counts := make([]float64, t+1)
+	budget := int64(100*fn/p) + 1e6
 	for g := int64(0); g < ngaps; g++ {
 		length := 0
 		for {
+			if budget--; budget < 0 {
+				res.N = g
+				return res // p = 0: the values avoid the interval
+			}
 			u := r.Float64()
 			if lo <= u && u < hi {
 				break

@@ -333,6 +333,14 @@ func TestGapKnown(t *testing.T) {
 	near(t, "p", res.P, math.Exp(-52.3/2), 1e-15)
 }
 
+func TestGapNeverHit(t *testing.T) {
+	// Floats of 3/4 only: never in [0, 1/8). Gap must stop, with p = 0.
+	res := Gap(constSource(3<<51), 1000, 0, 0.125)
+	if res.P != 0 || res.N != 0 {
+		t.Errorf("got %v, want p = 0 after 0 gaps", res)
+	}
+}
+
 func TestEquidistributionKnown(t *testing.T) {
 	// bits = 1, 2-D: 4 cells; 20 pairs, counts 10, 5, 5, 0: χ² = 10, 3
 	// degrees of freedom. Cell (a, b) = (top bit of first, of second).

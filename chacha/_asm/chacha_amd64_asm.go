@@ -13,9 +13,9 @@
 //   - blocksSSSE3: 4 lanes in XMM registers; PSHUFB for 16 and 8.
 //
 // Each kernel loops over whole batches of 64*lanes bytes of dst (one block
-// per lane). For every batch it derives the per-lane
-// block counters (low words with a vector add, the carry into word 13 with
-// an unsigned compare), runs rounds/2 double rounds, adds the initial state,
+// per lane). For every batch it derives the per-lane block counters (low
+// words with a vector add, the carry into word 13 with an unsigned
+// compare), runs rounds/2 double rounds, adds the initial state,
 // transposes in registers and stores the blocks in stream order to dst,
 // which may be unaligned.
 //
@@ -36,7 +36,9 @@ import (
 
 const signature = "func(dst []byte, key *[8]uint32, counter, stream uint64, rounds int)"
 
-// Constants, shared by every width (narrower kernels read a prefix).
+// Constants, shared by every width (narrower kernels read a prefix). The SSE
+// kernel uses them as memory operands, which must be 16-byte aligned: the
+// linker aligns a symbol of 16 bytes or more to at least 16.
 var (
 	sigmaMem    Mem // "expand 32-byte k"
 	iotaMem     Mem // 0, 1, ..., 15: lane index

@@ -78,8 +78,14 @@ func TestKernelsAgree(t *testing.T) {
 			for _, n := range []int{1, 2, 3} {
 				for _, ctr := range counters {
 					for _, stream := range streams {
-						got := make([]byte, n*keystream.BatchSize)
+						// got sits between guard bytes, at an odd address: a kernel
+						// must write exactly dst, wherever it is.
+						mem := bytes.Repeat([]byte{0xa5}, n*keystream.BatchSize+2*guard+1)
+						got := mem[guard+1 : guard+1+n*keystream.BatchSize]
 						k.fill(got, ctr, stream)
+						if !guardsIntact(mem[:guard+1], mem[guard+1+len(got):]) {
+							t.Fatalf("counter %#x, %d batches: kernel wrote outside dst", ctr, n)
+						}
 						want := cipherCTR(key, ctr, stream, len(got))
 						if !bytes.Equal(got, want) {
 							t.Fatalf("AES-%d, %d batches, counter %#x, stream %#x: differs from crypto/cipher at byte %d",
@@ -90,6 +96,19 @@ func TestKernelsAgree(t *testing.T) {
 			}
 		}
 	})
+}
+
+const guard = 64
+
+func guardsIntact(before, after []byte) bool {
+	for _, g := range [][]byte{before, after} {
+		for _, c := range g {
+			if c != 0xa5 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func firstDiff(a, b []byte) int {

@@ -56,9 +56,15 @@ func TestKernelsAgree(t *testing.T) {
 						for i := range key {
 							key[i] = rng.Uint32()
 						}
-						got := make([]byte, n*keystream.BatchSize)
+						// got sits between guard bytes, at an odd address: a kernel
+						// must write exactly dst, wherever it is.
+						mem := bytes.Repeat([]byte{0xa5}, n*keystream.BatchSize+2*guard+1)
+						got := mem[guard+1 : guard+1+n*keystream.BatchSize]
 						want := make([]byte, n*keystream.BatchSize)
 						blocks(got, &key, ctr, stream, rounds)
+						if !guardsIntact(mem[:guard+1], mem[guard+1+len(got):]) {
+							t.Fatalf("counter %#x, %d batches: kernel wrote outside dst", ctr, n)
+						}
 						blocksGeneric(want, &key, ctr, stream, rounds)
 						if !bytes.Equal(got, want) {
 							t.Fatalf("rounds %d, %d batches, counter %#x, stream %#x: kernel differs from generic at byte %d",
@@ -69,6 +75,19 @@ func TestKernelsAgree(t *testing.T) {
 			}
 		}
 	})
+}
+
+const guard = 64
+
+func guardsIntact(before, after []byte) bool {
+	for _, g := range [][]byte{before, after} {
+		for _, c := range g {
+			if c != 0xa5 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func firstDiff(a, b []byte) int {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/streamrand/streamrand/internal/benchutil"
 	"github.com/streamrand/streamrand/internal/peers"
 )
 
@@ -35,11 +36,11 @@ func BenchmarkRead(b *testing.B) {
 		for _, n := range readSizes {
 			b.Run(fmt.Sprintf("%s/%d", r.name, n), func(b *testing.B) {
 				buf := make([]byte, n)
-				b.SetBytes(int64(n))
-				b.ReportAllocs()
+				stop := benchutil.Start(b, n)
 				for b.Loop() {
 					r.read(buf)
 				}
+				stop()
 			})
 		}
 	}
@@ -65,12 +66,12 @@ func BenchmarkUint64(b *testing.B) {
 var sink uint64
 
 func benchUint64(b *testing.B, next func() uint64) {
-	b.SetBytes(8)
-	b.ReportAllocs()
+	stop := benchutil.Start(b, 8)
 	var s uint64
 	for b.Loop() {
 		s += next()
 	}
+	stop()
 	sink = s
 }
 

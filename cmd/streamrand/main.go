@@ -13,9 +13,9 @@ import (
 )
 
 const usage = `usage:
-  streamrand bench [-size BYTES] [-time DURATION]
+  streamrand bench [-size BYTES] [-time DURATION] [-runs N]
   streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES]
-  streamrand test [-alg NAME|all] [-seed N] [-bytes N]
+  streamrand test [-alg NAME|all] [-seed N] [-bytes N] [-repeat K] [-q]
 Run "streamrand COMMAND -h" for a command's flags.
 `
 

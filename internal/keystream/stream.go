@@ -26,7 +26,7 @@ type Kernel interface {
 // Stream is a position in a keystream. The zero value is not usable: it must
 // be set up with Init or UnmarshalBinary; until then Uint64 and Read panic.
 type Stream struct {
-	buf    [BatchSize]byte
+	buf    [BatchSize + 8]byte // one batch; the 8 spare bytes let Next load without a bounds check
 	rem    int    // unread bytes at the end of buf: buf[BatchSize-rem:]
 	ctr    uint64 // block counter of buf[0]
 	stream uint64
@@ -63,7 +63,7 @@ func log2(n int) int {
 // setBlock refills the buffer from block ctr and skips skip bytes of it.
 func (s *Stream) setBlock(ctr uint64, skip int) {
 	s.ctr = ctr
-	s.kernel.Fill(s.buf[:], ctr, s.stream)
+	s.kernel.Fill(s.buf[:BatchSize], ctr, s.stream)
 	s.rem = BatchSize - skip
 }
 
@@ -73,7 +73,8 @@ func (s *Stream) setBlock(ctr uint64, skip int) {
 func (s *Stream) Next() (uint64, bool) {
 	if r := s.rem; r >= 8 {
 		s.rem = r - 8
-		return binary.LittleEndian.Uint64(s.buf[BatchSize-r:]), true
+		i := (BatchSize - r) & (BatchSize - 1) // == BatchSize-r, provably in range
+		return binary.LittleEndian.Uint64(s.buf[i : i+8]), true
 	}
 	return 0, false
 }
@@ -97,7 +98,7 @@ func (s *Stream) uint64Slow() uint64 {
 // len(p), nil.
 func (s *Stream) Read(p []byte) (int, error) {
 	n := len(p)
-	k := copy(p, s.buf[BatchSize-s.rem:])
+	k := copy(p, s.buf[BatchSize-s.rem:BatchSize])
 	s.rem -= k
 	p = p[k:]
 	if len(p) == 0 {
@@ -117,7 +118,7 @@ func (s *Stream) Read(p []byte) (int, error) {
 		}
 	}
 	s.setBlock(next, 0)
-	s.rem -= copy(p, s.buf[:])
+	s.rem -= copy(p, s.buf[:BatchSize])
 	return n, nil
 }
 

@@ -27,8 +27,8 @@ type Kernel interface {
 // be set up with Init or UnmarshalBinary; until then Uint64 and Read panic.
 type Stream struct {
 	buf    [BatchSize + 8]byte // one batch; the 8 spare bytes let Next load without a bounds check
-	rem    int    // unread bytes at the end of buf: buf[BatchSize-rem:]
-	ctr    uint64 // block counter of buf[0]
+	rem    int                 // unread bytes at the end of buf: buf[BatchSize-rem:]
+	ctr    uint64              // block counter of buf[0]
 	stream uint64
 	shift  uint // log2 of the block size
 	kernel Kernel

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/benchutil"
 	"github.com/streamrand/streamrand/internal/peers"
 )
@@ -46,34 +48,53 @@ func BenchmarkRead(b *testing.B) {
 	}
 }
 
-// BenchmarkUint64 measures direct calls of Uint64 on the concrete types.
+// BenchmarkUint64 measures direct calls of Uint64 on the concrete types
+// (each loop calls the method statically, as a program holding a
+// *chacha.Source would), next to math/rand/v2's ChaCha8 and PCG.
 func BenchmarkUint64(b *testing.B) {
 	for _, a := range Algorithms() {
 		b.Run(a.String(), func(b *testing.B) {
+			var s uint64
 			switch g := New(a, 1).(type) {
-			case interface{ Uint64() uint64 }:
-				benchUint64(b, g.Uint64)
+			case *chacha.Source:
+				stop := benchutil.Start(b, 8)
+				for b.Loop() {
+					s += g.Uint64()
+				}
+				stop()
+			case *aesctr.Source:
+				stop := benchutil.Start(b, 8)
+				for b.Loop() {
+					s += g.Uint64()
+				}
+				stop()
 			}
+			sink = s
 		})
 	}
-	for _, p := range peers.All() {
-		if p.Uint64 != nil {
-			b.Run(benchName(p.Name), func(b *testing.B) { benchUint64(b, p.Uint64) })
+	b.Run("peer=math-rand-v2-ChaCha8", func(b *testing.B) {
+		g := rand.NewChaCha8([32]byte{1})
+		var s uint64
+		stop := benchutil.Start(b, 8)
+		for b.Loop() {
+			s += g.Uint64()
 		}
-	}
+		stop()
+		sink = s
+	})
+	b.Run("peer=math-rand-v2-PCG", func(b *testing.B) {
+		g := rand.NewPCG(1, 2)
+		var s uint64
+		stop := benchutil.Start(b, 8)
+		for b.Loop() {
+			s += g.Uint64()
+		}
+		stop()
+		sink = s
+	})
 }
 
 var sink uint64
-
-func benchUint64(b *testing.B, next func() uint64) {
-	stop := benchutil.Start(b, 8)
-	var s uint64
-	for b.Loop() {
-		s += next()
-	}
-	stop()
-	sink = s
-}
 
 // BenchmarkRandUint64 measures rand.New(src).Uint64, the way most programs
 // draw numbers, against rand.New over math/rand/v2's own sources.
@@ -92,6 +113,15 @@ func BenchmarkRandUint64(b *testing.B) {
 		}{a.String(), New(a, 1)})
 	}
 	for _, s := range srcs {
-		b.Run(s.name, func(b *testing.B) { benchUint64(b, rand.New(s.src).Uint64) })
+		b.Run(s.name, func(b *testing.B) {
+			r := rand.New(s.src)
+			var x uint64
+			stop := benchutil.Start(b, 8)
+			for b.Loop() {
+				x += r.Uint64()
+			}
+			stop()
+			sink = x
+		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+
+	"github.com/streamrand/streamrand/internal/sourceio"
 )
 
 // A Test is one entry of a Battery: a named test that Run runs over about
@@ -187,7 +189,7 @@ func (b *Battery) Run(src rand.Source) (*Report, error) {
 			return nil, fmt.Errorf("stattest: the default tests take at least %d bytes each, not %d", MinBytes, bytes)
 		}
 	}
-	r := readerOf(src)
+	r := sourceio.Reader(src)
 	rep := &Report{Bytes: bytes, Repeat: repeat}
 	index := map[string]int{}
 	total, done := repeat*len(tests), 0
@@ -235,37 +237,4 @@ func (s *Summary) summarise() {
 	plus.Name, minus.Name = s.Name+"/ks+", s.Name+"/ks-"
 	s.Second = []Result{plus, minus}
 	s.Verdict = max(s.Verdict, plus.Verdict(), minus.Verdict())
-}
-
-// readerOf returns src as an io.Reader: src itself if it is one (every
-// streamrand generator), or an adapter giving the 8 bytes of each Uint64,
-// little-endian.
-func readerOf(src rand.Source) io.Reader {
-	if r, ok := src.(io.Reader); ok {
-		return r
-	}
-	return &sourceReader{src: src}
-}
-
-type sourceReader struct {
-	src  rand.Source
-	tail [8]byte
-	n    int // unread bytes at the end of tail
-}
-
-func (r *sourceReader) Read(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		if r.n == 0 {
-			x := r.src.Uint64()
-			for i := range r.tail {
-				r.tail[i] = byte(x >> (8 * i))
-			}
-			r.n = 8
-		}
-		k := copy(p, r.tail[8-r.n:])
-		r.n -= k
-		p = p[k:]
-	}
-	return n, nil
 }

@@ -2,7 +2,6 @@ package stattest
 
 import (
 	"bytes"
-	"encoding/binary"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -386,18 +385,6 @@ func TestClassify(t *testing.T) {
 		if got := Classify(tc.p); got != tc.want {
 			t.Errorf("Classify(%g) = %v, want %v", tc.p, got, tc.want)
 		}
-	}
-}
-
-func TestSourceReader(t *testing.T) {
-	src := &seqSource{v: []uint64{0x0807060504030201, 0x100f0e0d0c0b0a09}}
-	r := readerOf(src)
-	got := make([]byte, 16)
-	io.ReadFull(r, got[:3])
-	io.ReadFull(r, got[3:])
-	want := binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, 0x0807060504030201), 0x100f0e0d0c0b0a09)
-	if !bytes.Equal(got, want) {
-		t.Errorf("got % x, want % x", got, want)
 	}
 }
 

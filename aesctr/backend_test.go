@@ -8,40 +8,22 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
+	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/keystream"
 )
 
+var dispatch = backendtest.Dispatch{Backends: backends, Set: setBackend, Current: Backend}
+
 // forEachBackend runs f once per kernel this machine supports, the portable
 // one included, with that kernel selected.
-func forEachBackend(t *testing.T, f func(t *testing.T)) {
-	for _, name := range backends() {
-		t.Run(name, func(t *testing.T) {
-			restore := setBackend(name)
-			defer restore()
-			if Backend() != name {
-				t.Fatalf("setBackend(%q): Backend() = %q", name, Backend())
-			}
-			f(t)
-		})
-	}
-}
+func forEachBackend(t *testing.T, f func(t *testing.T)) { dispatch.ForEach(t, f) }
 
 // TestBackendSelected fails when the kernel chosen at init is not the one
-// CI expects on this machine (STREAMRAND_AES_BACKEND), so a fast path that
-// is silently disabled cannot pass.
-func TestBackendSelected(t *testing.T) {
-	want := os.Getenv("STREAMRAND_AES_BACKEND")
-	t.Logf("aesctr backend: %s (available: %v)", Backend(), backends())
-	if want != "" && Backend() != want {
-		t.Fatalf("Backend() = %q, want %q (STREAMRAND_AES_BACKEND)", Backend(), want)
-	}
-	if bs := backends(); bs[0] != Backend() || bs[len(bs)-1] != "generic" {
-		t.Fatalf("backends() = %v: the widest must be selected and generic last (Backend() = %q)", bs, Backend())
-	}
-}
+// CI expects on this machine (STREAMRAND_AES_BACKEND), so a fast path that is silently
+// disabled cannot pass.
+func TestBackendSelected(t *testing.T) { dispatch.CheckSelected(t, "STREAMRAND_AES_BACKEND") }
 
 // cipherCTR returns n bytes of crypto/cipher's CTR keystream over crypto/aes
 // from counter block BE64(stream) || BE64(counter): the reference.
@@ -78,46 +60,21 @@ func TestKernelsAgree(t *testing.T) {
 			for _, n := range []int{1, 2, 3} {
 				for _, ctr := range counters {
 					for _, stream := range streams {
-						// got sits between guard bytes, at an odd address: a kernel
-						// must write exactly dst, wherever it is.
-						mem := bytes.Repeat([]byte{0xa5}, n*keystream.BatchSize+2*guard+1)
-						got := mem[guard+1 : guard+1+n*keystream.BatchSize]
+						got, intact := backendtest.Guarded(n * keystream.BatchSize)
 						k.fill(got, ctr, stream)
-						if !guardsIntact(mem[:guard+1], mem[guard+1+len(got):]) {
+						if !intact() {
 							t.Fatalf("counter %#x, %d batches: kernel wrote outside dst", ctr, n)
 						}
 						want := cipherCTR(key, ctr, stream, len(got))
 						if !bytes.Equal(got, want) {
 							t.Fatalf("AES-%d, %d batches, counter %#x, stream %#x: differs from crypto/cipher at byte %d",
-								keyLen*8, n, ctr, stream, firstDiff(got, want))
+								keyLen*8, n, ctr, stream, backendtest.FirstDiff(got, want))
 						}
 					}
 				}
 			}
 		}
 	})
-}
-
-const guard = 64
-
-func guardsIntact(before, after []byte) bool {
-	for _, g := range [][]byte{before, after} {
-		for _, c := range g {
-			if c != 0xa5 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func firstDiff(a, b []byte) int {
-	for i := range a {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return -1
 }
 
 // TestReadAllLengths reads every length from 0 to 4096 bytes (odd block
@@ -146,7 +103,7 @@ func TestReadAllLengths(t *testing.T) {
 					buf := make([]byte, n+1)
 					s.Read(buf[1:])
 					if !bytes.Equal(buf[1:], ref[off:off+n]) {
-						t.Fatalf("AES-%d: Read(%d) at %d differs at %d", keyLen*8, n, off, firstDiff(buf[1:], ref[off:off+n]))
+						t.Fatalf("AES-%d: Read(%d) at %d differs at %d", keyLen*8, n, off, backendtest.FirstDiff(buf[1:], ref[off:off+n]))
 					}
 				}
 			}

@@ -1,0 +1,84 @@
+// Package backendtest holds what the chacha and aesctr tests share to run
+// every kernel a machine has: selecting each in turn, checking that the
+// kernel chosen at init is the one CI expects, and comparing output.
+package backendtest
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// Dispatch is a generator package's view of its kernels.
+type Dispatch struct {
+	Backends func() []string                    // available, widest first, "generic" last
+	Set      func(name string) (restore func()) // select one for a test
+	Current  func() string                      // the package's Backend
+}
+
+// ForEach runs f as a subtest once per available kernel, with that kernel
+// selected.
+func (d Dispatch) ForEach(t *testing.T, f func(t *testing.T)) {
+	for _, name := range d.Backends() {
+		t.Run(name, func(t *testing.T) {
+			restore := d.Set(name)
+			defer restore()
+			if got := d.Current(); got != name {
+				t.Fatalf("selecting %q: Backend() = %q", name, got)
+			}
+			f(t)
+		})
+	}
+}
+
+// CheckSelected fails when the kernel chosen at init is not the one named
+// by the environment variable env (set by CI from the CPU's flags), so that
+// a fast path that is silently disabled cannot pass; and when the widest
+// available kernel is not the one chosen.
+func (d Dispatch) CheckSelected(t *testing.T, env string) {
+	t.Helper()
+	cur, bs := d.Current(), d.Backends()
+	t.Logf("backend: %s (available: %v)", cur, bs)
+	if want := os.Getenv(env); want != "" && cur != want {
+		t.Fatalf("Backend() = %q, want %q (%s)", cur, want, env)
+	}
+	if bs[0] != cur || bs[len(bs)-1] != "generic" {
+		t.Fatalf("backends() = %v: the widest must be selected and generic last (Backend() = %q)", bs, cur)
+	}
+}
+
+// Guard is the number of guard bytes on each side of Guarded's slice.
+const Guard = 64
+
+const guardByte = 0xa5
+
+// Guarded returns a slice of n bytes at an odd address between Guard guard
+// bytes, and a function that reports whether the guards are intact: a kernel
+// must write exactly its destination, wherever it is.
+func Guarded(n int) (dst []byte, intact func() bool) {
+	mem := bytes.Repeat([]byte{guardByte}, n+2*Guard+1)
+	dst = mem[Guard+1 : Guard+1+n]
+	return dst, func() bool {
+		for _, g := range [][]byte{mem[:Guard+1], mem[Guard+1+n:]} {
+			for _, c := range g {
+				if c != guardByte {
+					return false
+				}
+			}
+		}
+		return true
+	}
+}
+
+// FirstDiff returns the index of the first byte where a and b differ, or -1.
+func FirstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
@@ -48,13 +49,13 @@ func runBench(args []string) error {
 		rows = append(rows, row{
 			name: a.String(), backend: backend,
 			mbps: throughput(func() { g.Read(buf) }, len(buf), *dur, *runs),
-			ns:   nsPerCall(g.Uint64, *dur, *runs),
+			ns:   nsPerUint64(g, *dur, *runs),
 		})
 	}
 	for _, p := range peers.All() {
 		r := row{name: p.Name, backend: "-", peer: true, mbps: throughput(func() { p.Read(buf) }, len(buf), *dur, *runs)}
-		if p.Uint64 != nil {
-			r.ns = nsPerCall(p.Uint64, *dur, *runs)
+		if p.Source != nil {
+			r.ns = nsPerUint64(p.Source, *dur, *runs)
 		}
 		rows = append(rows, r)
 	}
@@ -93,15 +94,45 @@ func throughput(f func(), n int, d time.Duration, runs int) float64 {
 	return float64(n) / median(f, d, runs) / 1e6
 }
 
-// nsPerCall returns the median nanoseconds per call of next.
-func nsPerCall(next func() uint64, d time.Duration, runs int) float64 {
-	var s uint64
+// nsPerUint64 returns the median nanoseconds per Uint64 of src, called
+// statically on its concrete type as a program holding it would.
+func nsPerUint64(src rand.Source, d time.Duration, runs int) float64 {
 	const batch = 1024
-	t := median(func() {
-		for i := 0; i < batch; i++ {
-			s += next()
+	var s uint64
+	var loop func()
+	switch g := src.(type) {
+	case *chacha.Source:
+		loop = func() {
+			for range batch {
+				s += g.Uint64()
+			}
 		}
-	}, d, runs)
+	case *aesctr.Source:
+		loop = func() {
+			for range batch {
+				s += g.Uint64()
+			}
+		}
+	case *rand.PCG:
+		loop = func() {
+			for range batch {
+				s += g.Uint64()
+			}
+		}
+	case *rand.ChaCha8:
+		loop = func() {
+			for range batch {
+				s += g.Uint64()
+			}
+		}
+	default:
+		loop = func() {
+			for range batch {
+				s += src.Uint64()
+			}
+		}
+	}
+	t := median(loop, d, runs)
 	sink = s
 	return t / batch * 1e9
 }

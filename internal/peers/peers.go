@@ -20,9 +20,8 @@ type Peer struct {
 	Name string
 	// Read fills p with random bytes.
 	Read func(p []byte)
-	// Uint64 returns a random number; nil where the peer is not a
-	// math/rand/v2 Source.
-	Uint64 func() uint64
+	// Source is the peer as a math/rand/v2 Source; nil where it is not one.
+	Source rand.Source
 }
 
 // All returns every peer, freshly seeded.
@@ -36,12 +35,12 @@ func All() []Peer {
 
 func mathChaCha8() Peer {
 	r := rand.NewChaCha8([32]byte{1})
-	return Peer{Name: "math/rand/v2 ChaCha8", Read: func(p []byte) { r.Read(p) }, Uint64: r.Uint64}
+	return Peer{Name: "math/rand/v2 ChaCha8", Read: func(p []byte) { r.Read(p) }, Source: r}
 }
 
 func mathPCG() Peer {
 	r := rand.NewPCG(1, 2)
-	return Peer{Name: "math/rand/v2 PCG", Uint64: r.Uint64, Read: func(p []byte) {
+	return Peer{Name: "math/rand/v2 PCG", Source: r, Read: func(p []byte) {
 		for ; len(p) >= 8; p = p[8:] {
 			binary.LittleEndian.PutUint64(p, r.Uint64())
 		}

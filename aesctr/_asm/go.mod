@@ -2,7 +2,7 @@ module github.com/streamrand/streamrand/aesctr/_asm
 
 go 1.26.0
 
-require github.com/mmcloughlin/avo v0.5.0
+require github.com/mmcloughlin/avo v0.6.0
 
 require (
 	golang.org/x/mod v0.43.0 // indirect

@@ -111,14 +111,7 @@ func NewSecure(rounds int) (*Source, error) {
 func (s *Source) Rounds() int { return s.rounds }
 
 // Uint64 returns the next 8 bytes of the stream as a little-endian uint64.
-func (s *Source) Uint64() uint64 {
-	// The buffered fast path is inlined here so that a call through an
-	// interface (rand.New(s)) costs one call, not two.
-	if v, ok := s.ks.Next(); ok {
-		return v
-	}
-	return s.ks.Uint64()
-}
+func (s *Source) Uint64() uint64 { return s.ks.Uint64() }
 
 // Read fills p with the next len(p) bytes of the stream. It always returns
 // len(p), nil.

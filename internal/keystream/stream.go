@@ -5,7 +5,6 @@
 package keystream
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -26,9 +25,12 @@ type Kernel interface {
 // Stream is a position in a keystream. The zero value is not usable: it must
 // be set up with Init or UnmarshalBinary; until then Uint64 and Read panic.
 type Stream struct {
-	buf    [BatchSize + 8]byte // one batch; the 8 spare bytes let Next load without a bounds check
-	rem    int                 // unread bytes at the end of buf: buf[BatchSize-rem:]
-	ctr    uint64              // block counter of buf[0]
+	// buf[8:] is one batch. In front of it, buf[8-k:8] holds the k < 8
+	// bytes of the previous batch that Uint64 had not read when it
+	// refilled, so the next 8 bytes are always contiguous.
+	buf    [8 + BatchSize]byte
+	rem    int    // unread bytes at the end of buf: buf[8+BatchSize-rem:]; <= BatchSize between calls
+	ctr    uint64 // block counter of buf[8]
 	stream uint64
 	shift  uint // log2 of the block size
 	kernel Kernel
@@ -63,42 +65,27 @@ func log2(n int) int {
 // setBlock refills the buffer from block ctr and skips skip bytes of it.
 func (s *Stream) setBlock(ctr uint64, skip int) {
 	s.ctr = ctr
-	s.kernel.Fill(s.buf[:BatchSize], ctr, s.stream)
+	s.kernel.Fill(s.buf[8:], ctr, s.stream)
 	s.rem = BatchSize - skip
 }
 
-// Next is the inlinable fast path of Uint64: the next 8 bytes of the
-// stream as a little-endian uint64 and true, or false when fewer than 8
-// bytes are buffered (the position is then unchanged).
-func (s *Stream) Next() (uint64, bool) {
-	if r := s.rem; r >= 8 {
-		s.rem = r - 8
-		i := (BatchSize - r) & (BatchSize - 1) // == BatchSize-r, provably in range
-		return binary.LittleEndian.Uint64(s.buf[i : i+8]), true
-	}
-	return 0, false
-}
-
-// Uint64 returns the next 8 bytes of the stream as a little-endian uint64.
-func (s *Stream) Uint64() uint64 {
-	if v, ok := s.Next(); ok {
-		return v
-	}
-	return s.uint64Slow()
-}
-
-//go:noinline
-func (s *Stream) uint64Slow() uint64 {
-	var b [8]byte
-	s.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
+// refill8 makes at least 8 bytes readable for Uint64: it moves the k < 8
+// unread bytes in front of the batch and refills the batch with the blocks
+// that follow.
+func (s *Stream) refill8() {
+	s.mustInit()
+	k := s.rem
+	copy(s.buf[8-k:8], s.buf[8+BatchSize-k:])
+	s.ctr += BatchSize >> s.shift
+	s.kernel.Fill(s.buf[8:], s.ctr, s.stream)
+	s.rem = BatchSize + k
 }
 
 // Read fills p with the next len(p) bytes of the stream. It always returns
 // len(p), nil.
 func (s *Stream) Read(p []byte) (int, error) {
 	n := len(p)
-	k := copy(p, s.buf[BatchSize-s.rem:BatchSize])
+	k := copy(p, s.buf[8+BatchSize-s.rem:])
 	s.rem -= k
 	p = p[k:]
 	if len(p) == 0 {
@@ -118,7 +105,7 @@ func (s *Stream) Read(p []byte) (int, error) {
 		}
 	}
 	s.setBlock(next, 0)
-	s.rem -= copy(p, s.buf[:BatchSize])
+	s.rem -= copy(p, s.buf[8:])
 	return n, nil
 }
 
@@ -131,7 +118,7 @@ func (s *Stream) mustInit() {
 // block returns the block counter and the byte offset in that block of the
 // current position.
 func (s *Stream) block() (ctr uint64, off int) {
-	used := BatchSize - s.rem
+	used := BatchSize - s.rem // >= 0: rem exceeds BatchSize only inside Uint64
 	return s.ctr + uint64(used>>s.shift), used & (1<<s.shift - 1)
 }
 

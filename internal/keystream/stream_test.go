@@ -291,3 +291,34 @@ func FuzzUnmarshal(f *testing.F) {
 }
 
 func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
+
+// TestUint64AcrossBatches: Uint64 at every position that leaves k < 8 bytes
+// in the batch reads them together with the next batch, and position,
+// Seek and the marshalled state stay exact afterwards.
+func TestUint64AcrossBatches(t *testing.T) {
+	for _, bs := range []int{16, 64} {
+		for k := 0; k < 8; k++ {
+			s, kern := newTest(bs, 4)
+			// Seek to a batch boundary, then read up to k bytes before
+			// the end of the buffered batch.
+			_, err := s.Seek(2*BatchSize, io.SeekStart)
+			require.NoError(t, err)
+			s.Read(make([]byte, BatchSize-k))
+			pos := 3*BatchSize - k
+			want := kern.want(4, pos, 8+100)
+			require.Equal(t, want[:8], binary.LittleEndian.AppendUint64(nil, s.Uint64()), "k=%d", k)
+			cur, err := s.Seek(0, io.SeekCurrent)
+			require.NoError(t, err)
+			require.Equal(t, int64(pos+8), cur)
+			data, err := s.MarshalBinary()
+			require.NoError(t, err)
+			var r Stream
+			require.NoError(t, r.Unmarshal(data, "test", testRekey))
+			b := make([]byte, 100)
+			r.Read(b)
+			require.Equal(t, want[8:], b, "k=%d after unmarshal", k)
+			s.Read(b)
+			require.Equal(t, want[8:], b, "k=%d", k)
+		}
+	}
+}

@@ -22,8 +22,22 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/keystream"
 )
+
+// Package fill reaches the keystream inside a Locked generator through
+// package bulk, and holds the lock for the whole call.
+func init() {
+	bulk.Register(func(src rand.Source) (bulk.Source, sync.Locker) {
+		if l, ok := src.(*locked); ok {
+			if b, mu := bulk.Of(l.g); b != nil && mu == nil {
+				return b, &l.mu
+			}
+		}
+		return nil, nil
+	})
+}
 
 // An Algorithm names a generator.
 type Algorithm uint8

@@ -21,9 +21,22 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 	"fmt"
+	mrand "math/rand/v2"
+	"sync"
 
+	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/keystream"
 )
+
+// Package fill reaches the keystream of a *Source through package bulk.
+func init() {
+	bulk.Register(func(src mrand.Source) (bulk.Source, sync.Locker) {
+		if s, ok := src.(*Source); ok {
+			return &s.ks, nil
+		}
+		return nil, nil
+	})
+}
 
 // BlockSize is the AES block size in bytes.
 const BlockSize = 16

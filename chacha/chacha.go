@@ -25,9 +25,22 @@ package chacha
 import (
 	"crypto/rand"
 	"fmt"
+	mrand "math/rand/v2"
+	"sync"
 
+	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/keystream"
 )
+
+// Package fill reaches the keystream of a *Source through package bulk.
+func init() {
+	bulk.Register(func(src mrand.Source) (bulk.Source, sync.Locker) {
+		if s, ok := src.(*Source); ok {
+			return &s.ks, nil
+		}
+		return nil, nil
+	})
+}
 
 // KeySize is the size of a ChaCha key in bytes.
 const KeySize = 32

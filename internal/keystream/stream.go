@@ -176,3 +176,21 @@ func (s *Stream) Name() string { return s.name }
 
 // Key returns the key given to Init. The caller must not modify it.
 func (s *Stream) Key() []byte { return s.key }
+
+// Peek returns the unread bytes of the buffer, refilling it first if fewer
+// than 8 are left, so that it always returns at least 8 bytes (at most
+// BatchSize+7). They stay unread until Discard.
+func (s *Stream) Peek() []byte {
+	if s.rem < 8 {
+		s.refill8()
+	}
+	return s.buf[8+BatchSize-s.rem:]
+}
+
+// Discard consumes the first n bytes that Peek returned.
+func (s *Stream) Discard(n int) {
+	if n < 0 || n > s.rem {
+		panic("keystream: Discard beyond the buffered bytes")
+	}
+	s.rem -= n
+}

@@ -2,13 +2,25 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"math"
+	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/examples/internal/mc"
 )
+
+func TestMain(m *testing.M) {
+	if os.Getenv("MONTECARLO_RUN_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
 // The estimate must be bit-identical for any number of workers and any
 // GOMAXPROCS, and close to the true value.
@@ -16,7 +28,7 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 	for _, problem := range []string{"pi", "call"} {
 		for _, alg := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.ChaCha20, streamrand.AES128CTR, streamrand.AES256CTR} {
 			// 300001 paths: 37 chunks, the last one short.
-			cfg := config{problem: problem, alg: alg, seed: 2024, paths: 300_001, chunk: 8192}
+			cfg := mc.Config{Problem: problem, Alg: alg, Seed: 2024, Paths: 300_001, Chunk: 8192}
 			t.Run(problem+"/"+alg.String(), func(t *testing.T) {
 				want, err := run(cfg, 1)
 				if err != nil {
@@ -27,7 +39,7 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if math.Float64bits(got.estimate) != math.Float64bits(want.estimate) || got != want {
+					if math.Float64bits(got.Estimate) != math.Float64bits(want.Estimate) || got != want {
 						t.Errorf("%d workers: %+v, 1 worker: %+v", workers, got, want)
 					}
 				}
@@ -43,12 +55,15 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 
 				// A sane estimate: within 5 standard errors of the true value,
 				// with a standard error of the expected size.
-				exact := exact(problem)
-				if d := math.Abs(want.estimate - exact); d > 5*want.stderr {
-					t.Errorf("estimate %v, exact %v: off by %.1f standard errors", want.estimate, exact, d/want.stderr)
+				exact, err := mc.Exact(problem)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if want.stderr <= 0 || want.stderr > 0.05 {
-					t.Errorf("standard error %v", want.stderr)
+				if d := math.Abs(want.Estimate - exact); d > 5*want.Stderr {
+					t.Errorf("estimate %v, exact %v: off by %.1f standard errors", want.Estimate, exact, d/want.Stderr)
+				}
+				if want.Stderr <= 0 || want.Stderr > 0.05 {
+					t.Errorf("standard error %v", want.Stderr)
 				}
 			})
 		}
@@ -56,9 +71,9 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 }
 
 func TestSeedMatters(t *testing.T) {
-	cfg := config{problem: "pi", alg: streamrand.ChaCha8, seed: 1, paths: 100_000, chunk: 4096}
+	cfg := mc.Config{Problem: "pi", Alg: streamrand.ChaCha8, Seed: 1, Paths: 100_000, Chunk: 4096}
 	a, _ := run(cfg, 2)
-	cfg.seed = 2
+	cfg.Seed = 2
 	b, _ := run(cfg, 2)
 	if a == b {
 		t.Errorf("seeds 1 and 2 gave the same result %+v", a)
@@ -66,14 +81,45 @@ func TestSeedMatters(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	if _, err := run(config{problem: "pi", paths: 10, chunk: 0}, 1); err == nil {
-		t.Error("chunk 0: no error")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-paths", "1"}, "-paths must be at least 2, got 1"},
+		{[]string{"-paths", "0"}, "-paths must be at least 2, got 0"},
+		{[]string{"-paths", "-5"}, "-paths must be at least 2, got -5"},
+		{[]string{"-chunk", "0"}, "-chunk must be at least 1, got 0"},
+		{[]string{"-chunk", "-1"}, "-chunk must be at least 1, got -1"},
+		{[]string{"-alg", "rc4"}, `-alg: streamrand: unknown algorithm "rc4"`},
+		{[]string{"-problem", "nope"}, `-problem: unknown problem "nope"`},
+		{[]string{"-workers", "0"}, "-workers must be at least 1, got 0"},
+		{[]string{"-paths", "9223372036854775807", "-chunk", "1"}, "chunks, more than 16777216: use a larger -chunk"},
+		{[]string{"-paths", "x"}, `invalid value "x" for flag -paths`},
+	} {
+		err := cli(tc.args, new(bytes.Buffer))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one containing %q", tc.args, err, tc.want)
+		}
 	}
-	if _, err := run(config{problem: "nope", paths: 10, chunk: 1}, 1); err == nil {
-		t.Error("unknown problem: no error")
-	}
-	if err := cli([]string{"-alg", "rc4"}, new(bytes.Buffer)); err == nil {
-		t.Error("unknown algorithm: no error")
+}
+
+// From the command line, bad input is one line on stderr and exit status 2,
+// with nothing on stdout and no stack trace.
+func TestBadInputExitStatus(t *testing.T) {
+	for _, args := range [][]string{{"-paths", "1"}, {"-chunk", "0"}, {"-alg", "rc4"}} {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "MONTECARLO_RUN_MAIN=1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+			t.Errorf("%v: %v, want exit status 2", args, err)
+		}
+		if stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), "montecarlo: -") ||
+			strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%v: stdout %q, stderr %q", args, stdout.String(), stderr.String())
+		}
 	}
 }
 

@@ -10,10 +10,24 @@
 //	g := streamrand.New(streamrand.ChaCha8, 42)
 //	r := rand.New(g)                   // math/rand/v2
 //	io.ReadFull(g, buf)                 // io.Reader
+//
+// A checkpoint (MarshalBinary) of any Generator restores with Unmarshal,
+// which needs no knowledge of the algorithm; AlgorithmOf names it.
+//
+// # Stability
+//
+// The keystreams (ChaCha with a 64-bit counter and stream id, AES in NIST
+// counter mode) and the seed expansion (rand_core's seed_from_u64) are
+// fixed by their definitions forever: the same seed or key, stream and
+// position give the same bytes in every version. The values of every other
+// function of this module (package fill, the checkpoint format, the
+// statistics of package stattest) are fixed within this major version.
+// Golden tests hold each one.
 package streamrand
 
 import (
 	"encoding"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -83,9 +97,12 @@ func Algorithms() []Algorithm {
 	return as
 }
 
-// KeySize returns the key length in bytes the algorithm takes.
+// KeySize returns the key length in bytes the algorithm takes, or 0 if a
+// is not a valid Algorithm.
 func (a Algorithm) KeySize() int {
 	switch a {
+	case ChaCha8, ChaCha12, ChaCha20:
+		return chacha.KeySize
 	case AES128CTR:
 		return 16
 	case AES192CTR:
@@ -93,7 +110,7 @@ func (a Algorithm) KeySize() int {
 	case AES256CTR:
 		return 32
 	}
-	return chacha.KeySize
+	return 0
 }
 
 // A Generator is a keystream positioned at a byte offset of one stream:
@@ -151,40 +168,75 @@ func NewWithKey(a Algorithm, key []byte, stream uint64) (Generator, error) {
 }
 
 // NewSource returns a rand.Source that takes its numbers from r, 8 bytes
-// (little-endian) per Uint64, reading r in buffered chunks. Uint64 panics
-// with an error wrapping r's error if r fails or ends. Over crypto/rand.Reader
-// it is a Source of secure random numbers.
+// (little-endian) per Uint64, reading r in buffered chunks. Over
+// crypto/rand.Reader it is a Source of secure random numbers.
+//
+// Uint64 panics, with an error wrapping r's error, if r fails or ends
+// before 8 more bytes arrive; after 100 successive reads that return no
+// bytes and no error it panics with an error wrapping io.ErrNoProgress, as
+// bufio does. Bytes that r delivers together with an error are kept: they
+// come first if a recovered caller calls Uint64 again, which reads r again.
 func NewSource(r io.Reader) rand.Source {
 	return &readerSource{r: r}
 }
 
+// maxEmptyReads is how many successive (0, nil) reads NewSource's Source
+// accepts before it gives up, bufio's limit.
+const maxEmptyReads = 100
+
 type readerSource struct {
 	r   io.Reader
 	buf [512]byte
-	off int // unread data is buf[off:]; len(buf) when drained
-	n   int // bytes of buf filled
+	off int   // unread data is buf[off:n]
+	n   int   // bytes of buf filled
+	err error // an error r returned with enough bytes, reported when they run out
 }
 
 func (s *readerSource) Uint64() uint64 {
 	if s.n-s.off < 8 {
 		s.fill()
 	}
-	v := uint64(s.buf[s.off]) | uint64(s.buf[s.off+1])<<8 | uint64(s.buf[s.off+2])<<16 | uint64(s.buf[s.off+3])<<24 |
-		uint64(s.buf[s.off+4])<<32 | uint64(s.buf[s.off+5])<<40 | uint64(s.buf[s.off+6])<<48 | uint64(s.buf[s.off+7])<<56
+	v := binary.LittleEndian.Uint64(s.buf[s.off : s.off+8])
 	s.off += 8
 	return v
 }
 
+// fill moves the unread bytes to the front of buf and reads r until at least
+// 8 are there. The offsets are updated after every read, so a panic loses
+// no byte r delivered.
 func (s *readerSource) fill() {
-	k := copy(s.buf[:], s.buf[s.off:s.n])
-	n, err := io.ReadAtLeast(s.r, s.buf[k:], 8-k)
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+	s.n = copy(s.buf[:], s.buf[s.off:s.n])
+	s.off = 0
+	for empty := 0; s.n < 8; {
+		err := s.err
+		s.err = nil
+		if err == nil {
+			n, rerr := s.r.Read(s.buf[s.n:])
+			if n < 0 || n > len(s.buf)-s.n {
+				panic(fmt.Errorf("streamrand: NewSource: reader returned %d bytes for a buffer of %d", n, len(s.buf)-s.n))
+			}
+			s.n += n
+			switch {
+			case s.n >= 8:
+				s.err = rerr // reported once these bytes are used up
+				return
+			case rerr != nil:
+				err = rerr
+			case n > 0:
+				empty = 0
+				continue
+			default:
+				if empty++; empty < maxEmptyReads {
+					continue
+				}
+				err = fmt.Errorf("%w (%d successive reads returned no data)", io.ErrNoProgress, maxEmptyReads)
+			}
+		}
+		if errors.Is(err, io.EOF) {
 			err = fmt.Errorf("%w (reader ended)", err)
 		}
 		panic(fmt.Errorf("streamrand: NewSource: reading random bytes: %w", err))
 	}
-	s.off, s.n = 0, k+n
 }
 
 // Locked returns a Generator that serialises every method of g with a

@@ -279,33 +279,72 @@ func TestNewReader(t *testing.T) {
 	require.Same(t, g, NewReader(g))
 }
 
+// TestLocked shares one stream among goroutines that mix Uint64 and Read:
+// every byte of the stream is handed out exactly once, each call gets a
+// contiguous piece of it, and the position is the total.
 func TestLocked(t *testing.T) {
+	const workers, rounds = 4, 1000
 	l := Locked(New(ChaCha8, 1))
 	var wg sync.WaitGroup
-	sums := make([]uint64, 4)
-	for i := range sums {
+	pieces := make([][][]byte, workers)
+	for i := range pieces {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			b := make([]byte, 100)
-			for j := 0; j < 1000; j++ {
-				sums[i] += l.Uint64()
+			for j := range rounds {
+				pieces[i] = append(pieces[i], binary.LittleEndian.AppendUint64(nil, l.Uint64()))
+				b := make([]byte, 8+j%150)
 				l.Read(b)
+				pieces[i] = append(pieces[i], b)
 			}
 		}()
 	}
 	wg.Wait()
-	// Every byte was handed out once: the position is the total.
+	total := 0
+	for _, ps := range pieces {
+		for _, p := range ps {
+			total += len(p)
+		}
+	}
 	pos, err := l.Seek(0, io.SeekCurrent)
 	require.NoError(t, err)
-	require.Equal(t, int64(4*1000*108), pos)
+	require.Equal(t, int64(total), pos)
+
+	// Find every piece in the stream by its first 8 bytes (unique in a
+	// good keystream of this length) and mark the bytes it covers.
+	stream := make([]byte, total+8)
+	New(ChaCha8, 1).Read(stream)
+	at := make(map[uint64]int, total)
+	for i := 0; i < total; i++ {
+		at[binary.LittleEndian.Uint64(stream[i:])] = i
+	}
+	covered := make([]bool, total)
+	for _, ps := range pieces {
+		for _, p := range ps {
+			off, ok := at[binary.LittleEndian.Uint64(p)]
+			require.True(t, ok, "a piece of %d bytes is not in the stream", len(p))
+			require.Equal(t, stream[off:off+len(p)], p)
+			for k := off; k < off+len(p); k++ {
+				require.False(t, covered[k], "byte %d handed out twice", k)
+				covered[k] = true
+			}
+		}
+	}
+	for k, c := range covered {
+		require.True(t, c, "byte %d never handed out", k)
+	}
+
 	data, err := l.MarshalBinary()
 	require.NoError(t, err)
-	require.NoError(t, l.UnmarshalBinary(data))
+	fresh := New(ChaCha8, 1)
+	require.NoError(t, fresh.UnmarshalBinary(data))
+	require.Equal(t, fresh.Uint64(), l.Uint64(), "MarshalBinary through Locked")
 	l.SetStream(3)
 	require.Equal(t, uint64(3), l.Stream())
-	_, err = l.AppendBinary(nil)
+	more, err := l.AppendBinary([]byte{1})
 	require.NoError(t, err)
+	require.NoError(t, l.UnmarshalBinary(more[1:]))
+	require.Equal(t, uint64(3), l.Stream())
 }
 
 // FuzzUnmarshalBinary feeds arbitrary states to every algorithm's

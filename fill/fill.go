@@ -1,0 +1,294 @@
+// Package fill fills slices with exactly the numbers math/rand/v2 would
+// give, in one call instead of one call per number.
+//
+// Each function is named after the rand.Rand method whose values it gives.
+// After fill.X(src, dst, ...), dst holds exactly the values that len(dst)
+// successive calls of rand.New(src).X(...) would have returned (for Perm,
+// one call of Perm(len(dst)); for Shuffle, one call of Shuffle(n, swap)),
+// and src is at exactly the position those calls would have left it: the
+// next src.Uint64() is the same. No function consumes a word more than
+// those calls would. The algorithms are math/rand/v2's as of Go 1.26, which
+// its regress_test.go freezes.
+//
+// Any rand.Source works. For this module's generators (*chacha.Source,
+// *aesctr.Source, and streamrand.Locked around either, whose lock is held
+// for the whole call) the numbers are converted straight from the
+// generator's keystream buffer, many times faster than per call; any other
+// Source (rand.PCG, rand.ChaCha8, streamrand.NewSource) takes the per-call
+// path and gives the same values at the same speed as a loop.
+//
+// # Stability
+//
+// The values never change within this major version on a given platform,
+// and golden SHA-256 tests hold them. On every platform they are the values
+// of math/rand/v2's methods on that platform; for NormFloat64 and
+// ExpFloat64 those differ between architectures (and GOAMD64 levels) in
+// math/rand/v2 itself, through fused multiply-adds and assembly math.Log and
+// math.Exp, so their goldens are per platform.
+//
+// The functions allocate nothing and start no goroutines. Like rand.Rand's
+// methods they are not safe for concurrent use with the same Source unless
+// the Source is (streamrand.Locked).
+package fill
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"unsafe"
+)
+
+// Uint64 fills dst with the values of successive rand.New(src).Uint64()
+// calls.
+func Uint64(src rand.Source, dst []uint64) {
+	b, mu := keystream(src)
+	if b == nil {
+		for i := range dst {
+			dst[i] = src.Uint64()
+		}
+		return
+	}
+	defer unlock(mu)
+	if len(dst) == 0 {
+		return
+	}
+	// The keystream's Read is the little-endian bytes of successive Uint64
+	// values: the kernel writes straight into dst.
+	b.Read(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), 8*len(dst)))
+	if !littleEndian {
+		for i, u := range dst {
+			dst[i] = bits.ReverseBytes64(u)
+		}
+	}
+}
+
+// Uint32 fills dst with the values of successive rand.New(src).Uint32()
+// calls: the high 32 bits of each word.
+func Uint32(src rand.Source, dst []uint32) {
+	b, mu := keystream(src)
+	if b == nil {
+		r := rand.New(src)
+		for i := range dst {
+			dst[i] = r.Uint32()
+		}
+		return
+	}
+	defer unlock(mu)
+	w := words{b: b}
+	for len(dst) > 0 {
+		n := min(w.avail(), len(dst))
+		p := w.p[w.k : w.k+8*n]
+		for i := range dst[:n] {
+			dst[i] = uint32(le64(p, i) >> 32)
+		}
+		w.k += 8 * n
+		dst = dst[n:]
+	}
+	w.done()
+}
+
+// Float64 fills dst with the values of successive rand.New(src).Float64()
+// calls, in [0, 1).
+func Float64(src rand.Source, dst []float64) {
+	b, mu := keystream(src)
+	if b == nil {
+		r := rand.New(src)
+		for i := range dst {
+			dst[i] = r.Float64()
+		}
+		return
+	}
+	defer unlock(mu)
+	w := words{b: b}
+	for len(dst) > 0 {
+		n := min(w.avail(), len(dst))
+		p := w.p[w.k : w.k+8*n]
+		for i := range dst[:n] {
+			dst[i] = float64From(le64(p, i))
+		}
+		w.k += 8 * n
+		dst = dst[n:]
+	}
+	w.done()
+}
+
+// float64From is rand.Rand.Float64's float64(u<<11>>11) / (1<<53), bit for
+// bit (TestFloat64From): u<<11>>11 is u's low 53 bits, below 2^63, so the
+// signed conversion (one instruction on amd64, where the unsigned one is a
+// branch) gives the same exactly representable value, and dividing by a
+// power of two is multiplying by its exact reciprocal.
+func float64From(u uint64) float64 {
+	return float64(int64(u&(1<<53-1))) * 0x1p-53
+}
+
+// Float32 fills dst with the values of successive rand.New(src).Float32()
+// calls, in [0, 1).
+func Float32(src rand.Source, dst []float32) {
+	b, mu := keystream(src)
+	if b == nil {
+		r := rand.New(src)
+		for i := range dst {
+			dst[i] = r.Float32()
+		}
+		return
+	}
+	defer unlock(mu)
+	w := words{b: b}
+	for len(dst) > 0 {
+		n := min(w.avail(), len(dst))
+		p := w.p[w.k : w.k+8*n]
+		for i := range dst[:n] {
+			dst[i] = float32(uint32(le64(p, i)>>32)<<8>>8) / (1 << 24)
+		}
+		w.k += 8 * n
+		dst = dst[n:]
+	}
+	w.done()
+}
+
+// IntN fills dst with the values of successive rand.New(src).IntN(n)
+// calls, in [0, n). It panics if n <= 0, even when dst is empty.
+func IntN(src rand.Source, dst []int, n int) {
+	if n <= 0 {
+		panic("fill: invalid argument to IntN")
+	}
+	b, mu := keystream(src)
+	if b == nil {
+		r := rand.New(src)
+		for i := range dst {
+			dst[i] = r.IntN(n)
+		}
+		return
+	}
+	defer unlock(mu)
+	w := words{b: b}
+	uint64n(&w, dst, uint64(n))
+	w.done()
+}
+
+// Uint64N fills dst with the values of successive rand.New(src).Uint64N(n)
+// calls, in [0, n). It panics if n == 0, even when dst is empty.
+func Uint64N(src rand.Source, dst []uint64, n uint64) {
+	if n == 0 {
+		panic("fill: invalid argument to Uint64N")
+	}
+	b, mu := keystream(src)
+	if b == nil {
+		r := rand.New(src)
+		for i := range dst {
+			dst[i] = r.Uint64N(n)
+		}
+		return
+	}
+	defer unlock(mu)
+	w := words{b: b}
+	uint64n(&w, dst, n)
+	w.done()
+}
+
+// uint64n is rand.Rand's uint64n for every element of dst: Lemire's
+// multiply-shift with the same rejection, a mask for a power of two. (On
+// 32-bit platforms rand.Rand takes a 32-bit path for n < 2^32, which gives
+// the same values.)
+func uint64n[T int | uint64](w *words, dst []T, n uint64) {
+	if n&(n-1) == 0 {
+		for len(dst) > 0 {
+			k := min(w.avail(), len(dst))
+			p := w.p[w.k : w.k+8*k]
+			for i := range dst[:k] {
+				dst[i] = T(le64(p, i) & (n - 1))
+			}
+			w.k += 8 * k
+			dst = dst[k:]
+		}
+		return
+	}
+	// rand.Rand draws again while lo < thresh, which it tests only once lo
+	// < n; thresh < n, so testing lo < thresh alone is the same.
+	thresh := -n % n
+	for len(dst) > 0 {
+		k := min(w.avail(), len(dst))
+		p := w.p[w.k : w.k+8*k]
+		i := 0
+		for ; i < k; i++ {
+			hi, lo := bits.Mul64(le64(p, i), n)
+			if lo < thresh {
+				break
+			}
+			dst[i] = T(hi)
+		}
+		w.k += 8 * i
+		dst = dst[i:]
+		if i < k { // a rejection: redraw word by word
+			w.k += 8
+			dst[0] = T(uint64nRetry(w, n, thresh))
+			dst = dst[1:]
+		}
+	}
+}
+
+// uint64nRetry draws words until one is accepted, after a rejected one.
+func uint64nRetry(w *words, n, thresh uint64) uint64 {
+	for {
+		hi, lo := bits.Mul64(w.next(), n)
+		if lo >= thresh {
+			return hi
+		}
+	}
+}
+
+// Perm sets dst to the permutation rand.New(src).Perm(len(dst)) would
+// return: dst[i] = i, then shuffled as Shuffle does.
+func Perm(src rand.Source, dst []int) {
+	for i := range dst {
+		dst[i] = i
+	}
+	b, mu := keystream(src)
+	if b == nil {
+		rand.New(src).Shuffle(len(dst), func(i, j int) { dst[i], dst[j] = dst[j], dst[i] })
+		return
+	}
+	defer unlock(mu)
+	w := words{b: b}
+	for i := len(dst) - 1; i > 0; i-- {
+		j := w.uint64n(uint64(i + 1))
+		dst[i], dst[j] = dst[j], dst[i]
+	}
+	w.done()
+}
+
+// Shuffle calls swap exactly as rand.New(src).Shuffle(n, swap) would: the
+// same Fisher-Yates order (i from n-1 down to 1) with the same j. It panics
+// if n < 0. swap must not use src: the words it would draw may already be
+// taken (and with a streamrand.Locked Source, whose lock is held for the
+// whole call, it would deadlock).
+func Shuffle(src rand.Source, n int, swap func(i, j int)) {
+	if n < 0 {
+		panic("fill: invalid argument to Shuffle")
+	}
+	b, mu := keystream(src)
+	if b == nil {
+		rand.New(src).Shuffle(n, swap)
+		return
+	}
+	defer unlock(mu)
+	w := words{b: b}
+	defer w.done() // also if swap panics: the words drawn are consumed
+	for i := n - 1; i > 0; i-- {
+		swap(i, int(w.uint64n(uint64(i+1))))
+	}
+}
+
+// uint64n is rand.Rand's uint64n on the next words.
+func (w *words) uint64n(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return w.next() & (n - 1)
+	}
+	hi, lo := bits.Mul64(w.next(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(w.next(), n)
+		}
+	}
+	return hi
+}

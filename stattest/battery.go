@@ -41,9 +41,9 @@ const DefaultBytes = 1 << 20
 //	birthday-spacings-hi        BirthdaySpacings of bits 63..32, m = 4096 (λ = 4 per sample)
 //	birthday-spacings-lo        BirthdaySpacings of bits 31..0, m = 4096
 //
-// bytes must be at least MinBytes.
+// bytes must be from MinBytes to MaxBytes. Every Result has the name of
+// its Test, but for ks-uniform.
 func Tests() []Test {
-	one := func(r Result) ([]Result, error) { return []Result{r}, nil }
 	oneErr := func(r Result, err error) ([]Result, error) {
 		if err != nil {
 			return nil, err
@@ -70,20 +70,23 @@ func Tests() []Test {
 			return oneErr(Poker(r, n/pokerHand, 8))
 		}},
 		{"bit-frequency", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
-			return one(BitFrequency(src, n/8))
+			return oneErr(BitFrequency(src, n/8))
 		}},
 		{"serial-correlation-uint64", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
-			return one(SerialCorrelationUint64(src, n/8))
+			return oneErr(SerialCorrelationUint64(src, n/8))
 		}},
 		{"serial-correlation-float64", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
-			return one(SerialCorrelationFloat64(src, n/8))
+			return oneErr(SerialCorrelationFloat64(src, n/8))
 		}},
 		{"ks-uniform", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
-			plus, minus := KolmogorovSmirnov(src, n/8)
+			plus, minus, err := KolmogorovSmirnov(src, n/8)
+			if err != nil {
+				return nil, err
+			}
 			return []Result{plus, minus}, nil
 		}},
 		{"gap", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
-			return one(Gap(src, n/8/8, 0, 1.0/8))
+			return oneErr(Gap(src, n/8/8, 0, 1.0/8))
 		}},
 		{"equidistribution-2d", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
 			return oneErr(Equidistribution2D(src, n/16, cellBits(n/16, 2, 6)))
@@ -92,16 +95,31 @@ func Tests() []Test {
 			return oneErr(Equidistribution3D(src, n/24, cellBits(n/24, 3, 4)))
 		}},
 		{"birthday-spacings-hi", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
-			return oneErr(BirthdaySpacings(src, max(1, n/(8*birthdayM)), birthdayM, 32, 32))
+			return renamed("birthday-spacings-hi")(BirthdaySpacings(src, max(1, n/(8*birthdayM)), birthdayM, 32, 32))
 		}},
 		{"birthday-spacings-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
-			return oneErr(BirthdaySpacings(src, max(1, n/(8*birthdayM)), birthdayM, 32, 0))
+			return renamed("birthday-spacings-lo")(BirthdaySpacings(src, max(1, n/(8*birthdayM)), birthdayM, 32, 0))
 		}},
 	}
 }
 
-// MinBytes is the smallest amount of data per test the default tests take.
-const MinBytes = 64 << 10
+// renamed returns a function that gives a Result the name of its Test.
+func renamed(name string) func(Result, error) ([]Result, error) {
+	return func(r Result, err error) ([]Result, error) {
+		if err != nil {
+			return nil, err
+		}
+		r.Name = name
+		return []Result{r}, nil
+	}
+}
+
+// MinBytes and MaxBytes bound the data per test of the default tests.
+// KolmogorovSmirnov holds MaxBytes/8 values (1 GiB) in memory.
+const (
+	MinBytes = 64 << 10
+	MaxBytes = 8 * MaxKSValues
+)
 
 // birthdayM is the number of birthdays per sample of the default battery.
 const birthdayM = 4096
@@ -119,8 +137,8 @@ func cellBits(n int64, dim, maxBits uint) uint {
 // A Battery runs a list of tests over one generator.
 type Battery struct {
 	// Bytes is the amount of data each test takes per repetition
-	// (DefaultBytes if 0). All tests together take about 16·Bytes per
-	// repetition.
+	// (DefaultBytes if 0; from MinBytes to MaxBytes for the default
+	// tests). All tests together take about 16·Bytes per repetition.
 	Bytes int64
 	// Repeat is how many times each test runs, each time on fresh data
 	// (1 if 0). With Repeat > 1 every Summary carries a second-level
@@ -183,10 +201,13 @@ func (b *Battery) Run(src rand.Source) (*Report, error) {
 	if repeat == 0 {
 		repeat = 1
 	}
+	if bytes < 0 || repeat < 0 {
+		return nil, fmt.Errorf("stattest: a battery of %d bytes and %d repetitions", bytes, repeat)
+	}
 	if tests == nil {
 		tests = Tests()
-		if bytes < MinBytes {
-			return nil, fmt.Errorf("stattest: the default tests take at least %d bytes each, not %d", MinBytes, bytes)
+		if bytes < MinBytes || bytes > MaxBytes {
+			return nil, fmt.Errorf("stattest: the default tests take from %d to %d bytes each, not %d", MinBytes, int64(MaxBytes), bytes)
 		}
 	}
 	r := sourceio.Reader(src)

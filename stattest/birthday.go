@@ -27,12 +27,16 @@ import (
 // other linear generators do, give far too many equal spacings, so this
 // test catches LCGs that pass the simpler tests; it also catches a short
 // period (repeated birthdays give equal spacings of 0).
+//
+// The Result is named after the field, "birthday-spacings-63:32" for bits
+// 63 to 32; the default Battery renames its two to "birthday-spacings-hi"
+// and "birthday-spacings-lo". m is at most 2^24.
 func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (Result, error) {
 	if bits < 1 || bits > 32 || shift+bits > 64 {
 		return Result{}, fmt.Errorf("stattest: birthday spacings of bits %d..%d of a uint64", shift, shift+bits-1)
 	}
-	if m < 2 || samples < 1 {
-		return Result{}, fmt.Errorf("stattest: birthday spacings need m >= 2 and a sample, not m=%d, samples=%d", m, samples)
+	if m < 2 || m > maxBirthdays || samples < 1 || samples > MaxN {
+		return Result{}, fmt.Errorf("stattest: birthday spacings need 2 <= m <= %d and 1 to %d samples, not m=%d, samples=%d", maxBirthdays, int64(MaxN), m, samples)
 	}
 	name := fmt.Sprintf("birthday-spacings-%d:%d", shift+bits-1, shift)
 	mask := uint64(1)<<bits - 1
@@ -66,3 +70,7 @@ func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (
 	}
 	return Result{Name: name, N: samples, Unit: "samples", Statistic: t, P: p}, nil
 }
+
+// maxBirthdays bounds m, the birthdays per sample, which BirthdaySpacings
+// holds in memory twice.
+const maxBirthdays = 1 << 24

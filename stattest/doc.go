@@ -9,7 +9,14 @@
 // that pile up at 0 (the defect is visible) or at 1 (the output is too
 // regular to be random, e.g. a perfectly flat histogram). Classify turns a
 // p-value into a Verdict: Pass, Weak (p outside [1e-3, 1-1e-3]) or Fail (p
-// outside [1e-6, 1-1e-6]). The p-values come from the distributions of
+// outside [1e-6, 1-1e-6]). The p-values of Monobit, Runs and the serial
+// correlations are already two-sided (a departure either way makes them
+// small, and p near 1 only means a statistic near its mean), so their
+// Results are TwoSided and judged on the lower tail, at twice the levels
+// (ClassifyTwoSided). Either way a good generator gets Weak about once in
+// 500 results and Fail about once in 500000; a test of this package checks
+// those rates over thousands of seeds. Every test returns an error for a
+// sample size it cannot use. The p-values come from the distributions of
 // gonum (gonum.org/v1/gonum/stat/distuv: ChiSquared, Normal, Poisson; and
 // gonum/stat/combin for the exact Kolmogorov-Smirnov law at small n).
 //

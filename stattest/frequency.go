@@ -1,6 +1,7 @@
 package stattest
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"math/bits"
@@ -39,8 +40,11 @@ func ByteFrequency(r io.Reader, n int64) (Result, error) {
 // 800-22 rev. 1a §2.1, the frequency (monobit) test. With S the number of
 // ones minus the number of zeros, the statistic is s_obs = |S|/√n and
 // p = erfc(s_obs/√2), a two-sided normal tail (gonum distuv.UnitNormal). It
-// detects a global bias towards ones or zeros (a stuck bit included) and,
-// with p near 1, a stream balanced too exactly. NIST recommends n >= 100.
+// detects a global bias towards ones or zeros (a stuck bit included). P is
+// two-sided (Result.TwoSided): it is exactly 1 when ones and zeros are
+// equally many, which a good generator does with probability about
+// √(2/(πn)), so P near 1 is not held against the stream. NIST recommends
+// n >= 100.
 func Monobit(r io.Reader, nbits int64) (Result, error) {
 	if err := checkN("monobit", nbits, 1); err != nil {
 		return Result{}, err
@@ -51,12 +55,12 @@ func Monobit(r io.Reader, nbits int64) (Result, error) {
 	}
 	s := float64(2*ones - nbits)
 	sobs := math.Abs(s) / math.Sqrt(float64(nbits))
-	return Result{Name: "monobit", N: nbits, Unit: "bits", Statistic: sobs, P: twoSidedNormal(sobs)}, nil
+	return Result{Name: "monobit", N: nbits, Unit: "bits", Statistic: sobs, P: twoSidedNormal(sobs), TwoSided: true}, nil
 }
 
 // countOnes counts the ones among the first nbits bits of r (MSB first).
 func countOnes(r io.Reader, nbits int64) (int64, error) {
-	nbytes := (nbits + 7) / 8
+	nbytes := bytesOf(nbits)
 	var ones, seen int64
 	err := readChunks(r, nbytes, func(b []byte) {
 		if seen+int64(len(b)) == nbytes && nbits%8 != 0 {
@@ -90,11 +94,11 @@ func countOnes(r io.Reader, nbits int64) (int64, error) {
 // unbiased stretches. NIST recommends m >= 20, m > nbits/100 and N < 100;
 // larger N is fine for the chi-square approximation.
 func BlockFrequency(r io.Reader, nbits int64, m int) (Result, error) {
+	if m < 1 {
+		return Result{}, fmt.Errorf("stattest: block-frequency needs a block size of at least 1 bit, not %d", m)
+	}
 	if err := checkN("block-frequency", nbits, int64(m)); err != nil {
 		return Result{}, err
-	}
-	if m < 1 {
-		return Result{}, checkN("block-frequency block size", int64(m), 1)
 	}
 	nblocks := nbits / int64(m)
 	M := int64(m)
@@ -106,7 +110,7 @@ func BlockFrequency(r io.Reader, nbits int64, m int) (Result, error) {
 		blockOnes, pos = 0, 0
 		done++
 	}
-	err := readChunks(r, (nbits+7)/8, func(b []byte) {
+	err := readChunks(r, bytesOf(nbits), func(b []byte) {
 		if M%8 == 0 {
 			for _, c := range b {
 				if done == nblocks {
@@ -145,8 +149,12 @@ func BlockFrequency(r io.Reader, nbits int64, m int) (Result, error) {
 // stuck or biased bit position among 63 good ones, the weak low bits of a
 // power-of-two LCG, and sources that fill only part of the word. (This is
 // the frequency test of NIST SP 800-22 §2.1 applied per bit position, as in
-// the bit-by-bit views of L'Ecuyer & Simard's TestU01, 2007.)
-func BitFrequency(src rand.Source, n int64) Result {
+// the bit-by-bit views of L'Ecuyer & Simard's TestU01, 2007.) n must be
+// at least 1.
+func BitFrequency(src rand.Source, n int64) (Result, error) {
+	if err := checkN("bit-frequency", n, 1); err != nil {
+		return Result{}, err
+	}
 	var counts [64]int64
 	for i := int64(0); i < n; i++ {
 		x := src.Uint64()
@@ -162,5 +170,5 @@ func BitFrequency(src rand.Source, n int64) Result {
 		chi2 += z * z
 	}
 	p := distuv.ChiSquared{K: 64}.Survival(chi2)
-	return Result{Name: "bit-frequency", N: n, Unit: "values", Statistic: chi2, P: p}
+	return Result{Name: "bit-frequency", N: n, Unit: "values", Statistic: chi2, P: p}, nil
 }

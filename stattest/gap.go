@@ -1,6 +1,7 @@
 package stattest
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 )
@@ -18,19 +19,29 @@ import (
 // dependence between when they do: clustering, too regular spacing,
 // a short-period component. The number of values it takes is random
 // (about ngaps/p); a source that stops hitting the interval is cut off
-// after 100·ngaps/p + 10^6 values with p = 0.
-func Gap(src rand.Source, ngaps int64, lo, hi float64) Result {
+// after 100·ngaps/p + 10^6 values with p = 0. The interval must lie in
+// [0, 1] and be neither empty nor all of it, and ngaps must be large
+// enough for t >= 4: with fewer cells the counts can match their expected
+// values exactly (hi-lo = 1/8 and 32 gaps expect 4 of length 0), and the
+// p-value of 1 that follows would fail a good generator about once in five
+// runs.
+func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 	r := rand.New(src)
 	p := hi - lo
-	res := Result{Name: "gap", N: ngaps, Unit: "gaps"}
-	if !(p > 0 && p < 1) || ngaps < 10 {
-		res.P = math.NaN()
-		return res
+	if !(0 <= lo && lo < hi && hi <= 1 && p < 1) {
+		return Result{}, fmt.Errorf("stattest: gap test of the interval [%g, %g): want 0 <= lo < hi <= 1, not all of [0, 1)", lo, hi)
 	}
+	if err := checkN("gap", ngaps, 10); err != nil {
+		return Result{}, err
+	}
+	res := Result{Name: "gap", N: ngaps, Unit: "gaps"}
 	fn := float64(ngaps)
 	t := 1
 	for t < 64 && fn*p*math.Pow(1-p, float64(t)) >= 5 && fn*math.Pow(1-p, float64(t+1)) >= 5 {
 		t++
+	}
+	if t < minGapCells {
+		return Result{}, fmt.Errorf("stattest: gap test: %d gaps in [%g, %g) allow lengths counted up to t = %d (5 expected in each cell), want t >= %d", ngaps, lo, hi, t, minGapCells)
 	}
 	counts := make([]float64, t+1)
 	budget := int64(100*fn/p) + 1e6
@@ -39,7 +50,7 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) Result {
 		for {
 			if budget--; budget < 0 {
 				res.N = g
-				return res // p = 0: the values avoid the interval
+				return res, nil // p = 0: the values avoid the interval
 			}
 			u := r.Float64()
 			if lo <= u && u < hi {
@@ -55,5 +66,8 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) Result {
 	}
 	exp[t] = fn * math.Pow(1-p, float64(t))
 	res.Statistic, res.P = ChiSquare(counts, exp, t)
-	return res
+	return res, nil
 }
+
+// minGapCells is the smallest t Gap accepts.
+const minGapCells = 4

@@ -95,11 +95,43 @@ func TestRunsNIST(t *testing.T) {
 		near(t, "runs V", res.Statistic, tc.v, 0)
 		near(t, "runs p", res.P, tc.p, 5e-7)
 	}
-	// The frequency prerequisite (NIST §2.3.4 step 2): 8 ones in 10 bits,
-	// |π - 1/2| = 0.3 >= 2/√10 is false, but 10 ones in 10 bits fail it.
-	r, n := bitString("1111111111")
-	if res, _ := Runs(r, n); res.P != 0 {
-		t.Errorf("runs of all ones: p = %g, want 0 (prerequisite failed)", res.P)
+	// Where NIST's frequency prerequisite fails (§2.3.4 step 2: here 72
+	// ones in 100 bits, |π - 1/2| = 0.22 >= 2/√100), Runs still reports
+	// the test conditional on π, by the formula of §2.3.4 step 4, counted
+	// and computed here by hand.
+	seq := strings.Repeat("1110", 20) + strings.Repeat("11100", 4)
+	r, n := bitString(seq)
+	res, err := Runs(r, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ones, v float64 = 0, 1
+	for i := range seq {
+		if seq[i] == '1' {
+			ones++
+		}
+		if i > 0 && seq[i] != seq[i-1] {
+			v++
+		}
+	}
+	pi := ones / 100
+	if math.Abs(pi-0.5) < 2/math.Sqrt(100) {
+		t.Fatalf("the sample passes NIST's prerequisite (π = %g): pick another", pi)
+	}
+	near(t, "runs V (biased)", res.Statistic, v, 0)
+	z := math.Abs(v-2*100*pi*(1-pi)) / (2 * math.Sqrt(200) * pi * (1 - pi))
+	near(t, "runs p (biased)", res.P, math.Erfc(z), 1e-12)
+	if !res.TwoSided {
+		t.Error("runs: TwoSided not set")
+	}
+	// A sample of one value has no runs to test: p = 0, without dividing
+	// by π(1-π) = 0.
+	for _, s := range []string{"1111111111", "0000000000"} {
+		r, n := bitString(s)
+		res, err := Runs(r, n)
+		if err != nil || res.P != 0 || res.Statistic != 1 {
+			t.Errorf("runs of %s: %v, %v; want V = 1, p = 0", s, res, err)
+		}
 	}
 }
 
@@ -170,15 +202,63 @@ func TestChiSquareKnuthDice(t *testing.T) {
 	}
 }
 
-func TestChiSquareTablePoints(t *testing.T) {
-	// Knuth TAOCP vol. 2 §3.3.1 Table 1, ν = 10: the p = 1%, 5%, 95%, 99%
-	// points are 2.558, 3.940, 18.31, 23.21 (P(χ² <= x) = p).
-	for _, tc := range []struct{ x, cdf float64 }{{2.558, 0.01}, {3.940, 0.05}, {18.31, 0.95}, {23.21, 0.99}} {
-		// A histogram with one cell off by √x from its expected count of 1
-		// and the rest exact has Pearson statistic x.
-		obs := []float64{1 + math.Sqrt(tc.x), 1}
-		_, p := ChiSquare(obs, []float64{1, 1}, 10)
-		near(t, "1-p", 1-p, tc.cdf, 5e-4)
+// chiSquareSurvival is P(χ²_ν >= x), written here from the classical
+// closed forms (Abramowitz & Stegun 26.4.4 and 26.4.5) rather than taken
+// from gonum: for even ν, e^{-x/2} Σ_{i<ν/2} (x/2)^i/i!; for odd ν,
+// 2Φ̄(√x) + √(2/π) e^{-x/2} Σ_{i=1}^{(ν-1)/2} x^{i-1/2}/(1·3···(2i-1)).
+func chiSquareSurvival(x float64, nu int) float64 {
+	var sum float64
+	if nu%2 == 0 {
+		for i := range nu / 2 {
+			lg, _ := math.Lgamma(float64(i + 1))
+			sum += math.Exp(-x/2 + float64(i)*math.Log(x/2) - lg)
+		}
+		return sum
+	}
+	sum = math.Erfc(math.Sqrt(x / 2))
+	logOdd := 0.0 // log(1·3···(2i-1))
+	for i := 1; i <= (nu-1)/2; i++ {
+		logOdd += math.Log(float64(2*i - 1))
+		sum += math.Exp(0.5*math.Log(2/math.Pi) - x/2 + (float64(i)-0.5)*math.Log(x) - logOdd)
+	}
+	return sum
+}
+
+// The chi-square tests use the degrees of freedom their doc comments
+// state: each p-value equals the survival function, computed here
+// independently, of its statistic with that many.
+func TestChiSquareDegreesOfFreedom(t *testing.T) {
+	// The closed forms against Knuth TAOCP vol. 2 §3.3.1 Table 1: for ν =
+	// 10 the 1% and 99% points are 2.558 and 23.21; for ν = 5, 0.5543 and
+	// 15.09.
+	near(t, "Q(2.558; 10)", chiSquareSurvival(2.558, 10), 0.99, 5e-4)
+	near(t, "Q(23.21; 10)", chiSquareSurvival(23.21, 10), 0.01, 5e-4)
+	near(t, "Q(0.5543; 5)", chiSquareSurvival(0.5543, 5), 0.99, 5e-4)
+	near(t, "Q(15.09; 5)", chiSquareSurvival(15.09, 5), 0.01, 5e-4)
+
+	data := make([]byte, 1<<16)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range data {
+		data[i] = byte(rng.Uint32())
+	}
+	src := func() rand.Source { return rand.NewPCG(5, 6) }
+	for _, tc := range []struct {
+		name string
+		df   int
+		res  Result
+	}{
+		{"byte-frequency", 255, must(ByteFrequency(bytes.NewReader(data), int64(len(data))))},
+		{"block-frequency (64 blocks)", 64, must(BlockFrequency(bytes.NewReader(data), 64*128, 128))},
+		{"block-frequency (63 blocks)", 63, must(BlockFrequency(bytes.NewReader(data), 63*128+100, 128))},
+		{"bit-frequency", 64, must(BitFrequency(src(), 1000))},
+		{"equidistribution-2d (64 cells)", 63, must(Equidistribution2D(src(), 1000, 3))},
+		{"equidistribution-3d (64 cells)", 63, must(Equidistribution3D(src(), 1000, 2))},
+		{"equidistribution-3d (512 cells)", 511, must(Equidistribution3D(src(), 3000, 3))},
+	} {
+		want := chiSquareSurvival(tc.res.Statistic, tc.df)
+		if math.Abs(tc.res.P-want) > 1e-9 {
+			t.Errorf("%s: p = %.12g for χ² = %g, want %.12g (%d degrees of freedom)", tc.name, tc.res.P, tc.res.Statistic, want, tc.df)
+		}
 	}
 }
 
@@ -211,15 +291,15 @@ func TestByteFrequencyKnown(t *testing.T) {
 
 func TestBitFrequencyKnown(t *testing.T) {
 	// All zeros: z_j = -√n for each of 64 bits, χ² = 64n.
-	res := BitFrequency(constSource(0), 4)
+	res := must(BitFrequency(constSource(0), 4))
 	near(t, "χ²", res.Statistic, 256, 0)
 	// Alternating all-ones and all-zeros: exactly n/2 ones at every bit.
-	res = BitFrequency(&seqSource{v: []uint64{^uint64(0), 0}}, 4)
+	res = must(BitFrequency(&seqSource{v: []uint64{^uint64(0), 0}}, 4))
 	near(t, "χ²", res.Statistic, 0, 0)
 	near(t, "p", res.P, 1, 1e-12)
 	// One bit set in one of 4 words, bit 5: c_5 = 1 gives z = -1; the
 	// other 63 bits give z = -2: χ² = 1 + 63·4.
-	res = BitFrequency(&seqSource{v: []uint64{1 << 5, 0, 0, 0}}, 4)
+	res = must(BitFrequency(&seqSource{v: []uint64{1 << 5, 0, 0, 0}}, 4))
 	near(t, "χ²", res.Statistic, 1+63*4, 0)
 }
 
@@ -228,15 +308,15 @@ func TestSerialCorrelationKnown(t *testing.T) {
 	// = 1/2, so C = (4·1/2 - 9/4)/(4·7/8 - 9/4) = -1/5; μ = -1/3, σ =
 	// (4/3)/√2.
 	src := &seqSource{v: []uint64{0, 1 << 62, 1 << 63, 3 << 62}}
-	res := SerialCorrelationUint64(src, 4)
+	res := must(SerialCorrelationUint64(src, 4))
 	near(t, "C", res.Statistic, -0.2, 1e-15)
 	z := (-0.2 + 1.0/3) / (4.0 / 3 / math.Sqrt2)
 	near(t, "p", res.P, math.Erfc(z/math.Sqrt2), 1e-12)
 	// The float64 version reads the low 53 bits: the same U from v<<0.
 	f := &seqSource{v: []uint64{0, 1 << 51, 1 << 52, 3 << 51}}
-	near(t, "C(float64)", SerialCorrelationFloat64(f, 4).Statistic, -0.2, 1e-15)
+	near(t, "C(float64)", must(SerialCorrelationFloat64(f, 4)).Statistic, -0.2, 1e-15)
 	// A counter of small steps is perfectly correlated.
-	res = SerialCorrelationUint64(&counterSource{step: 1 << 40}, 10000)
+	res = must(SerialCorrelationUint64(&counterSource{step: 1 << 40}, 10000))
 	if res.Statistic < 0.99 || res.Verdict() != Fail {
 		t.Errorf("counter: %v, want C near 1 and fail", res)
 	}
@@ -318,23 +398,28 @@ func TestBirthdaySpacingsKnown(t *testing.T) {
 }
 
 func TestGapKnown(t *testing.T) {
-	// Interval [0, 1/2), 20 gaps: t = 2, expected counts 10, 5, 5 for
-	// lengths 0, 1, >= 2. The floats in, in, out, in, out, in, ... give one
-	// gap of 0 and 19 of 1: χ² = 9²/10 + 14²/5 + 5²/5 = 52.3, 2 degrees
-	// of freedom.
+	// Interval [0, 1/2), 80 gaps: t = 4, expected counts 40, 20, 10, 5, 5
+	// for lengths 0, 1, 2, 3, >= 4. The floats in, in, out, in, out, in,
+	// ... give one gap of 0 and 79 of 1: χ² = 39²/40 + 59²/20 + 10 + 5 +
+	// 5 = 232.075, 4 degrees of freedom, whose survival function is
+	// e^{-x/2}(1 + x/2).
 	in, out := uint64(1)<<50, uint64(3)<<51 // floats 1/8 and 3/4 (low 53 bits)
 	seq := []uint64{in}
-	for range 19 {
+	for range 79 {
 		seq = append(seq, out, in)
 	}
-	res := Gap(&seqSource{v: seq}, 20, 0, 0.5)
-	near(t, "χ²", res.Statistic, 52.3, 1e-9)
-	near(t, "p", res.P, math.Exp(-52.3/2), 1e-15)
+	res := must(Gap(&seqSource{v: seq}, 80, 0, 0.5))
+	near(t, "χ²", res.Statistic, 232.075, 1e-9)
+	near(t, "p/want", res.P/(math.Exp(-232.075/2)*(1+232.075/2)), 1, 1e-9)
+	// 79 gaps are too few for t = 4.
+	if _, err := Gap(&seqSource{v: seq}, 79, 0, 0.5); err == nil {
+		t.Error("Gap with t = 3: no error")
+	}
 }
 
 func TestGapNeverHit(t *testing.T) {
 	// Floats of 3/4 only: never in [0, 1/8). Gap must stop, with p = 0.
-	res := Gap(constSource(3<<51), 1000, 0, 0.125)
+	res := must(Gap(constSource(3<<51), 1000, 0, 0.125))
 	if res.P != 0 || res.N != 0 {
 		t.Errorf("got %v, want p = 0 after 0 gaps", res)
 	}
@@ -386,6 +471,14 @@ func TestClassify(t *testing.T) {
 			t.Errorf("Classify(%g) = %v, want %v", tc.p, got, tc.want)
 		}
 	}
+}
+
+// must returns r, panicking on an error.
+func must(r Result, err error) Result {
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
 
 // seqSource cycles through v.

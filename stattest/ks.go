@@ -1,6 +1,7 @@
 package stattest
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -20,8 +21,12 @@ import (
 // the values crowd towards 0 (the empirical CDF rises too early), K- when
 // they crowd towards 1. It detects any departure of the distribution of
 // single values from uniform, e.g. floats that cluster, at any scale that
-// the sample resolves. See KSUniform for the p-values.
-func KolmogorovSmirnov(src rand.Source, n int64) (plus, minus Result) {
+// the sample resolves. See KSUniform for the p-values. It holds the sample
+// in memory: n must be from 1 to MaxKSValues.
+func KolmogorovSmirnov(src rand.Source, n int64) (plus, minus Result, err error) {
+	if n < 1 || n > MaxKSValues {
+		return Result{}, Result{}, fmt.Errorf("stattest: ks-uniform needs a sample size from 1 to %d, not %d", MaxKSValues, n)
+	}
 	r := rand.New(src)
 	x := make([]float64, n)
 	for i := range x {
@@ -29,8 +34,12 @@ func KolmogorovSmirnov(src rand.Source, n int64) (plus, minus Result) {
 	}
 	plus, minus = KSUniform(x)
 	plus.Name, minus.Name = "ks-uniform+", "ks-uniform-"
-	return plus, minus
+	return plus, minus, nil
 }
+
+// MaxKSValues is the largest sample of KolmogorovSmirnov: 2^27 float64
+// values, 1 GiB of memory.
+const MaxKSValues = 1 << 27
 
 // KSUniform returns Knuth's one-sided Kolmogorov-Smirnov statistics K+ and
 // K- (see KolmogorovSmirnov) of the sample x against the uniform

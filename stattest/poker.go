@@ -26,7 +26,7 @@ func Poker(r io.Reader, nhands int64, digitBits int) (Result, error) {
 		return Result{}, fmt.Errorf("stattest: poker digits are 4 or 8 bits, not %d", digitBits)
 	}
 	name := fmt.Sprintf("poker-%dbit", digitBits)
-	if err := checkN(name, nhands, 100); err != nil {
+	if err := checkN(name, nhands, 100); err != nil { // MaxN keeps 5·nhands in range
 		return Result{}, err
 	}
 	var counts [pokerHand + 1]int64 // by number of different digits

@@ -22,24 +22,26 @@ func readChunks(r io.Reader, n int64, f func([]byte)) error {
 	return nil
 }
 
-// readAll reads exactly n bytes from r.
-func readAll(r io.Reader, n int64) ([]byte, error) {
-	b := make([]byte, n)
-	if _, err := io.ReadFull(r, b); err != nil {
-		return nil, fmt.Errorf("stattest: reading the sample: %w", err)
-	}
-	return b, nil
-}
-
 // bitAt returns bit i of b, bits numbered from the most significant bit of
 // b[0]: the order of the reader-based bit tests.
 func bitAt(b []byte, i int64) int {
 	return int(b[i>>3]>>(7-i&7)) & 1
 }
 
+// MaxN is the largest sample size any test takes, in its own unit (bits,
+// bytes, values, hands, gaps, pairs...): far beyond any run that could
+// finish, and small enough that no count of bits or bytes derived from it
+// overflows an int64. KolmogorovSmirnov, which holds its sample in memory,
+// takes at most MaxKSValues.
+const MaxN = 1 << 56
+
+// checkN returns an error unless least <= n <= MaxN.
 func checkN(name string, n, least int64) error {
-	if n < least {
-		return fmt.Errorf("stattest: %s needs a sample of at least %d, not %d", name, least, n)
+	if n < least || n > MaxN {
+		return fmt.Errorf("stattest: %s needs a sample size from %d to %d, not %d", name, least, int64(MaxN), n)
 	}
 	return nil
 }
+
+// bytesOf returns the number of bytes that hold nbits bits.
+func bytesOf(nbits int64) int64 { return nbits/8 + min(nbits%8, 1) }

@@ -13,10 +13,11 @@ import (
 //
 // with U_n = U_0. For independent values C is approximately normal with
 // mean μ = -1/(n-1) and variance n²/((n-1)²(n-2)); the statistic is C and p
-// the two-sided normal tail of (C-μ)/σ (gonum distuv.UnitNormal). It
-// detects linear dependence between one number and the next, in the
-// leading bits: a counter, an additive or poor multiplicative generator.
-func SerialCorrelationUint64(src rand.Source, n int64) Result {
+// the two-sided normal tail of (C-μ)/σ (gonum distuv.UnitNormal, so
+// Result.TwoSided). It detects linear dependence between one number and
+// the next, in the leading bits: a counter, an additive or poor
+// multiplicative generator. n must be at least 3.
+func SerialCorrelationUint64(src rand.Source, n int64) (Result, error) {
 	return serialCorrelation("serial-correlation-uint64", n, func() float64 {
 		return float64(src.Uint64()) * 0x1p-64
 	})
@@ -26,17 +27,16 @@ func SerialCorrelationUint64(src rand.Source, n int64) Result {
 // values in [0, 1) that math/rand/v2 makes of src (rand.New(src).Float64,
 // which keeps the 53 low bits of each Uint64), so it looks at the bits that
 // SerialCorrelationUint64 rounds away.
-func SerialCorrelationFloat64(src rand.Source, n int64) Result {
+func SerialCorrelationFloat64(src rand.Source, n int64) (Result, error) {
 	r := rand.New(src)
 	return serialCorrelation("serial-correlation-float64", n, r.Float64)
 }
 
-func serialCorrelation(name string, n int64, next func() float64) Result {
-	res := Result{Name: name, N: n, Unit: "values"}
-	if n < 3 {
-		res.P = math.NaN()
-		return res
+func serialCorrelation(name string, n int64, next func() float64) (Result, error) {
+	if err := checkN(name, n, 3); err != nil {
+		return Result{}, err
 	}
+	res := Result{Name: name, N: n, Unit: "values", TwoSided: true}
 	var sum, sumSq, sumProd float64
 	first := next()
 	prev := first
@@ -55,5 +55,5 @@ func serialCorrelation(name string, n int64, next func() float64) Result {
 	sigma := fn / (fn - 1) / math.Sqrt(fn-2)
 	res.Statistic = c
 	res.P = twoSidedNormal((c - mu) / sigma)
-	return res
+	return res, nil
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -10,8 +10,6 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
-
-	"golang.org/x/sys/cpu"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
@@ -22,16 +20,23 @@ import (
 // runBench measures every algorithm and every peer: Read throughput on one
 // buffer size and the cost of one Uint64, each the median of several runs,
 // and prints them with their ratio to the fastest peer.
-func runBench(args []string) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	size := fs.Int("size", 2000000, "bytes per Read")
-	dur := fs.Duration("time", 200*time.Millisecond, "time per measurement run")
-	runs := fs.Int("runs", 5, "runs per figure; the median is shown")
-	if err := fs.Parse(args); err != nil {
+func runBench(args []string, stdout io.Writer) error {
+	fs := newFlagSet("bench")
+	size := fs.Int("size", 2000000, fmt.Sprintf("bytes per Read, 1 to %d", maxBenchSize))
+	dur := fs.Duration("time", 200*time.Millisecond, fmt.Sprintf("time per measurement run, up to %v", maxBenchTime))
+	runs := fs.Int("runs", 5, fmt.Sprintf("runs per figure, 1 to %d; the median is shown", maxBenchRuns))
+	head := "usage: streamrand bench [-size BYTES] [-time DURATION] [-runs N]\n\n" +
+		"Measures Read throughput and the cost of one Uint64 of every algorithm and its peers.\n\n"
+	if err := parse(fs, args, head, stdout); err != nil {
 		return err
 	}
-	if *size <= 0 || *runs <= 0 || *dur <= 0 {
-		return fmt.Errorf("bench: -size, -time and -runs must be positive")
+	switch {
+	case *size < 1 || *size > maxBenchSize:
+		return badUsage("-size %d: want 1 to %d bytes", *size, maxBenchSize)
+	case *dur <= 0 || *dur > maxBenchTime:
+		return badUsage("-time %v: want more than 0, up to %v", *dur, maxBenchTime)
+	case *runs < 1 || *runs > maxBenchRuns:
+		return badUsage("-runs %d: want 1 to %d", *runs, maxBenchRuns)
 	}
 	type row struct {
 		name, backend string
@@ -69,9 +74,9 @@ func runBench(args []string) error {
 		}
 	}
 
-	fmt.Printf("CPU: %s, %s/%s, GOMAXPROCS %d; Read of %d bytes; median of %d runs of %v\n",
+	fmt.Fprintf(stdout, "CPU: %s, %s/%s, GOMAXPROCS %d; Read of %d bytes; median of %d runs of %v\n",
 		cpuName(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), *size, *runs, *dur)
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "generator\tbackend\tRead MB/s\tvs best peer\tns/Uint64\tvs best peer\t")
 	for _, r := range rows {
 		ns, nsRatio := "-", "-"
@@ -84,9 +89,17 @@ func runBench(args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Println("vs best peer: throughput over the fastest peer's (Read), or the fastest peer's time over this one's (Uint64); above 1x is faster.")
+	fmt.Fprintln(stdout, "vs best peer: throughput over the fastest peer's (Read), or the fastest peer's time over this one's (Uint64); above 1x is faster.")
 	return nil
 }
+
+// The bounds of bench's flags: a Read buffer of at most 256 MiB, a minute
+// per run, 1000 runs.
+const (
+	maxBenchSize = 1 << 28
+	maxBenchTime = time.Minute
+	maxBenchRuns = 1000
+)
 
 // throughput returns the median MB/s (10^6 bytes per second) of f, which
 // processes n bytes per call.
@@ -158,7 +171,8 @@ func median(f func(), d time.Duration, runs int) float64 {
 }
 
 // cpuName returns the processor's model name (from /proc/cpuinfo on
-// Linux) and the SIMD features that decide the backends.
+// Linux) and the backends the generator packages chose on it (each package
+// decides from the CPU's features; the command does not guess).
 func cpuName() string {
 	name := "unknown CPU"
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
@@ -169,17 +183,5 @@ func cpuName() string {
 			}
 		}
 	}
-	var feats []string
-	for _, f := range []struct {
-		has  bool
-		name string
-	}{
-		{cpu.X86.HasAVX512F, "AVX-512"}, {cpu.X86.HasAVX512VAES, "VAES"}, {cpu.X86.HasAVX2, "AVX2"}, {cpu.X86.HasAES, "AES-NI"},
-		{cpu.ARM64.HasASIMD, "NEON"}, {cpu.ARM64.HasAES, "AES"},
-	} {
-		if f.has {
-			feats = append(feats, f.name)
-		}
-	}
-	return name + " (" + strings.Join(feats, ", ") + ")"
+	return fmt.Sprintf("%s (backends: chacha %s, aesctr %s)", name, chacha.Backend(), aesctr.Backend())
 }

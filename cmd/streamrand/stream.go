@@ -3,11 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/hex"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/streamrand/streamrand"
 )
@@ -15,49 +13,54 @@ import (
 // runStream writes raw keystream bytes to stdout, for external test
 // batteries (dieharder -g 200, PractRand RNG_test stdin64) and for checking
 // the stream against other implementations.
-func runStream(args []string) error {
-	fs := flag.NewFlagSet("stream", flag.ContinueOnError)
+func runStream(args []string, stdout io.Writer) error {
+	fs := newFlagSet("stream")
 	alg := fs.String("alg", "", "algorithm: "+fmt.Sprint(streamrand.Algorithms()))
 	seed := fs.Uint64("seed", 0, "uint64 seed (rand_core seed_from_u64 expansion)")
 	keyHex := fs.String("key", "", "key in hex (32 bytes for ChaCha; 16, 24 or 32 for AES)")
 	stream := fs.Uint64("stream", 0, "stream id")
 	offset := fs.Int64("offset", 0, "start at this byte position of the stream")
 	n := fs.Int64("n", -1, "number of bytes to write (default: endless)")
-	if err := fs.Parse(args); err != nil {
+	head := "usage: streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES]\n\n" +
+		"Writes the raw keystream to stdout.\n\n"
+	if err := parse(fs, args, head, stdout); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("stream: unexpected argument %q", fs.Arg(0))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *alg == "" {
-		return errors.New("stream: -alg is required")
+		return badUsage("-alg is required")
 	}
-	a, err := streamrand.ParseAlgorithm(*alg)
+	a, err := parseAlgorithm(*alg)
 	if err != nil {
 		return err
 	}
 	if set["seed"] == set["key"] {
-		return errors.New("stream: give exactly one of -seed and -key")
+		return badUsage("give exactly one of -seed and -key")
+	}
+	if set["n"] && *n < 0 {
+		return badUsage("-n %d: want a byte count of at least 0 (leave -n out for an endless stream)", *n)
+	}
+	if *offset < 0 {
+		return badUsage("-offset %d: want a byte position of at least 0", *offset)
 	}
 	var g streamrand.Generator
 	if set["key"] {
 		key, err := hex.DecodeString(*keyHex)
 		if err != nil {
-			return fmt.Errorf("stream: -key: %w", err)
+			return badUsage("-key: %v", err)
 		}
 		if g, err = streamrand.NewWithKey(a, key, *stream); err != nil {
-			return err
+			return usageError{fmt.Errorf("-key: %w", err)}
 		}
 	} else {
 		g = streamrand.New(a, *seed)
 		g.SetStream(*stream)
 	}
 	if _, err := g.Seek(*offset, io.SeekStart); err != nil {
-		return err
+		return usageError{fmt.Errorf("-offset: %w", err)}
 	}
-	return writeStream(os.Stdout, g, *n)
+	return writeStream(stdout, g, *n)
 }
 
 // writeStream copies n bytes of g (all of it when n < 0) to w.
@@ -71,7 +74,7 @@ func writeStream(w io.Writer, g io.Reader, n int64) error {
 		}
 		g.Read(chunk)
 		if _, err := out.Write(chunk); err != nil {
-			return fmt.Errorf("stream: %w", err)
+			return fmt.Errorf("writing: %w", err)
 		}
 		if n > 0 {
 			n -= int64(len(chunk))

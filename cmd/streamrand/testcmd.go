@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,55 +17,54 @@ import (
 // runTest runs the statistical test battery (see package stattest) over
 // one algorithm or all of them, shows progress on stderr, prints a table on
 // stdout and returns an error if any test fails.
-func runTest(args []string) error {
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+func runTest(args []string, stdout, stderrOut io.Writer) error {
+	fs := newFlagSet("test")
 	alg := fs.String("alg", "all", "algorithm, or all: "+fmt.Sprint(streamrand.Algorithms()))
 	seed := fs.Uint64("seed", 1, "uint64 seed of the generator (stream 0)")
-	bytesFlag := fs.String("bytes", "8M", "data per test and repetition (suffix K, M or G for KiB, MiB, GiB); the battery takes about 16 times this")
-	repeat := fs.Int("repeat", 1, "run every test this many times on fresh data and add the second-level KS test of the p-values")
+	bytesFlag := fs.String("bytes", "8M", fmt.Sprintf("data per test and repetition, %s to %s (suffix K, M or G for KiB, MiB, GiB); the battery takes about 16 times this",
+		formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes)))
+	repeat := fs.Int("repeat", 1, fmt.Sprintf("run every test this many times (1 to %d) on fresh data and add the second-level KS test of the p-values", maxRepeat))
 	quiet := fs.Bool("q", false, "no progress on stderr")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: streamrand test [-alg NAME|all] [-seed N] [-bytes N] [-repeat K]\n\n"+
-			"Runs the statistical test battery of package stattest and prints, per test,\n"+
-			"the statistic, its p-value and the verdict: pass, weak (p outside [1e-3, 1-1e-3])\n"+
-			"or fail (p outside [1e-6, 1-1e-6]). Exits non-zero if any test fails.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	head := "usage: streamrand test [-alg NAME|all] [-seed N] [-bytes N] [-repeat K] [-q]\n\n" +
+		"Runs the statistical test battery of package stattest and prints, per test,\n" +
+		"the statistic, its p-value and the verdict: pass, weak or fail (see package\n" +
+		"stattest: p outside [1e-3, 1-1e-3] or [1e-6, 1-1e-6], the lower tail only\n" +
+		"for two-sided p-values). Exits non-zero if any test fails.\n\n"
+	if err := parse(fs, args, head, stdout); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("test: unexpected argument %q", fs.Arg(0))
 	}
 	nbytes, err := parseSize(*bytesFlag)
 	if err != nil {
-		return fmt.Errorf("test: -bytes: %w", err)
+		return badUsage("-bytes %s: %v (want %s to %s)", *bytesFlag, err, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
 	}
-	if nbytes < stattest.MinBytes {
-		return fmt.Errorf("test: -bytes %d is below the minimum of %d", nbytes, stattest.MinBytes)
+	if nbytes < stattest.MinBytes || nbytes > stattest.MaxBytes {
+		return badUsage("-bytes %s: want %s to %s", *bytesFlag, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
 	}
-	if *repeat < 1 {
-		return fmt.Errorf("test: -repeat %d: want at least 1", *repeat)
+	if *repeat < 1 || *repeat > maxRepeat {
+		return badUsage("-repeat %d: want 1 to %d", *repeat, maxRepeat)
 	}
 	algs := streamrand.Algorithms()
 	if *alg != "all" {
-		a, err := streamrand.ParseAlgorithm(*alg)
+		a, err := parseAlgorithm(*alg)
 		if err != nil {
-			return fmt.Errorf("test: %w", err)
+			return err
 		}
 		algs = []streamrand.Algorithm{a}
 	}
 
-	var stderr io.Writer = os.Stderr
+	stderr := stderrOut
 	if *quiet {
 		stderr = io.Discard
 	}
 	// On a terminal one status line is rewritten in place; in a log, one
 	// line per algorithm and a line every ten seconds.
-	interactive := !*quiet && isTerminal(os.Stderr)
+	interactive := false
+	if f, ok := stderr.(*os.File); ok {
+		interactive = isTerminal(f)
+	}
 	fmt.Fprintf(stderr, "battery: %d tests, %s per test, %d repetition(s), seed %d\n",
 		len(stattest.Tests()), formatSize(nbytes), *repeat, *seed)
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ALGORITHM\tTEST\tN\tSTATISTIC\tP-VALUE\tVERDICT")
 	var failed []string
 	var counts [3]int
@@ -90,7 +88,7 @@ func runTest(args []string) error {
 			fmt.Fprint(stderr, "\r\033[K")
 		}
 		if err != nil {
-			return fmt.Errorf("test: %s: %w", a, err)
+			return fmt.Errorf("%s: %w", a, err)
 		}
 		fmt.Fprintf(stderr, "%s: done in %v\n", a, time.Since(start).Round(time.Millisecond))
 		for _, s := range rep.Summaries {
@@ -109,9 +107,9 @@ func runTest(args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Printf("%d passed, %d weak, %d failed\n", counts[stattest.Pass], counts[stattest.Weak], counts[stattest.Fail])
+	fmt.Fprintf(stdout, "%d passed, %d weak, %d failed\n", counts[stattest.Pass], counts[stattest.Weak], counts[stattest.Fail])
 	if len(failed) > 0 {
-		return fmt.Errorf("test: %d failed: %s", len(failed), strings.Join(failed, ", "))
+		return fmt.Errorf("%d failed: %s", len(failed), strings.Join(failed, ", "))
 	}
 	return nil
 }
@@ -127,6 +125,10 @@ func worst(rs []stattest.Result) stattest.Result {
 	}
 	return w
 }
+
+// maxRepeat bounds -repeat: 16 tests of at least 64 KiB each, 10000 times,
+// is already hours of work.
+const maxRepeat = 10000
 
 var sizeSuffixes = []struct {
 	suffix string

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"strings"
 	"testing"
 )
@@ -26,14 +28,15 @@ func TestParseSize(t *testing.T) {
 }
 
 func TestRunTest(t *testing.T) {
-	if err := runTest([]string{"-alg", "chacha8", "-seed", "3", "-bytes", "64K", "-q"}); err != nil {
+	var out bytes.Buffer
+	if err := runTest([]string{"-alg", "chacha8", "-seed", "3", "-bytes", "64K", "-q"}, &out, io.Discard); err != nil {
 		t.Errorf("chacha8: %v", err)
 	}
-	for _, args := range [][]string{
-		{"-alg", "nope"}, {"-bytes", "1K"}, {"-repeat", "0"}, {"extra"},
-	} {
-		if err := runTest(append(args, "-q")); err == nil {
-			t.Errorf("runTest(%q): no error", strings.Join(args, " "))
-		}
+	// One row per result (ks-uniform gives two) and the totals.
+	if got := strings.Count(out.String(), "\nchacha8 "); got != 16 {
+		t.Errorf("%d result rows, want 16:\n%s", got, out.String())
+	}
+	if !strings.Contains(out.String(), "birthday-spacings-hi") || !strings.Contains(out.String(), " weak, 0 failed\n") {
+		t.Errorf("output:\n%s", out.String())
 	}
 }

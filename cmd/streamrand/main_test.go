@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
+)
+
+// When the test binary is started with STREAMRAND_RUN_MAIN=1 it is the
+// command itself, so TestExitStatus sees real exit codes and stderr.
+func TestMain(m *testing.M) {
+	if os.Getenv("STREAMRAND_RUN_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// runMain runs the command line args and returns its exit status and
+// output.
+func runMain(args ...string) (status int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	status = run(args, &o, &e)
+	return status, o.String(), e.String()
+}
+
+// Bad command lines: exit status 2 and one line on stderr naming the
+// command once ("streamrand test: ...", never "streamrand: test:
+// streamrand: ..."), nothing on stdout.
+func TestBadCommandLines(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // in the error line
+	}{
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-5"}, "-n -5: want a byte count of at least 0"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-1"}, "-n -1"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-offset", "-3"}, "-offset -3"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "junk"}, `unexpected argument "junk"`},
+		{[]string{"stream", "-alg", "rc4", "-seed", "1"}, `-alg: unknown algorithm "rc4"`},
+		{[]string{"stream", "-seed", "1"}, "-alg is required"},
+		{[]string{"stream", "-alg", "chacha8"}, "exactly one of -seed and -key"},
+		{[]string{"stream", "-alg", "chacha8", "-key", "zz"}, "-key: encoding/hex"},
+		{[]string{"stream", "-alg", "chacha20", "-key", "00112233"}, "-key: chacha20 takes a key of 32 bytes, not 4"},
+		{[]string{"stream", "-nope"}, "flag provided but not defined: -nope"},
+		{[]string{"bench", "junk"}, `unexpected argument "junk"`},
+		{[]string{"bench", "-size", "100000000000"}, "-size 100000000000: want 1 to 268435456 bytes"},
+		{[]string{"bench", "-size", "0"}, "-size 0"},
+		{[]string{"bench", "-runs", "0"}, "-runs 0"},
+		{[]string{"bench", "-runs", "99999999"}, "-runs 99999999"},
+		{[]string{"bench", "-time", "-1s"}, "-time -1s"},
+		{[]string{"bench", "-time", "1000h"}, "-time 1000h0m0s"},
+		{[]string{"test", "-alg", "nope"}, `-alg: unknown algorithm "nope"`},
+		{[]string{"test", "-bytes", "1K"}, "-bytes 1K: want 64 KiB to 1 GiB"},
+		{[]string{"test", "-bytes", "4611686018427387904"}, "-bytes 4611686018427387904: want 64 KiB to 1 GiB"},
+		{[]string{"test", "-bytes", "2G"}, "-bytes 2G: want 64 KiB to 1 GiB"},
+		{[]string{"test", "-bytes", "1T"}, "-bytes 1T"},
+		{[]string{"test", "-repeat", "0"}, "-repeat 0: want 1 to 10000"},
+		{[]string{"test", "-repeat", "100000"}, "-repeat 100000"},
+		{[]string{"test", "extra"}, `unexpected argument "extra"`},
+	} {
+		status, stdout, stderr := runMain(tc.args...)
+		cmd := tc.args[0]
+		if status != 2 {
+			t.Errorf("%q: exit status %d, want 2", tc.args, status)
+		}
+		if stdout != "" {
+			t.Errorf("%q: stdout %q, want nothing", tc.args, stdout)
+		}
+		if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "streamrand "+cmd+": ") ||
+			!strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: stderr %q, want one line \"streamrand %s: ...%s...\"", tc.args, stderr, cmd, tc.want)
+		}
+		if strings.Count(stderr, "streamrand") != 1 {
+			t.Errorf("%q: stderr %q names streamrand more than once", tc.args, stderr)
+		}
+	}
+}
+
+// -n 0 writes nothing; -n N exactly N bytes of the stream; the default
+// is endless (checked by reading a little from a real process).
+func TestStream(t *testing.T) {
+	status, stdout, stderr := runMain("stream", "-alg", "aes128ctr", "-seed", "4", "-stream", "2", "-offset", "5", "-n", "3000")
+	if status != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", status, stderr)
+	}
+	g := streamrand.New(streamrand.AES128CTR, 4)
+	g.SetStream(2)
+	g.Seek(5, io.SeekStart)
+	want := make([]byte, 3000)
+	g.Read(want)
+	if stdout != string(want) {
+		t.Errorf("stream -n 3000: %d bytes, not the keystream", len(stdout))
+	}
+	key := "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	status, stdout, _ = runMain("stream", "-alg", "chacha20", "-key", key, "-n", "0")
+	if status != 0 || stdout != "" {
+		t.Errorf("-n 0: exit %d, %d bytes", status, len(stdout))
+	}
+	status, stdout, _ = runMain("stream", "-alg", "chacha20", "-key", key, "-n", "100")
+	k, _ := hex.DecodeString(key)
+	h, _ := streamrand.NewWithKey(streamrand.ChaCha20, k, 0)
+	want = make([]byte, 100)
+	h.Read(want)
+	if status != 0 || stdout != string(want) {
+		t.Errorf("-key: exit %d, output differs", status)
+	}
+
+	// Endless by default: a real process, read 3 MiB then stop.
+	cmd := exec.Command(os.Args[0], "stream", "-alg", "chacha8", "-seed", "1")
+	cmd.Env = append(os.Environ(), "STREAMRAND_RUN_MAIN=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 3<<20)
+	if _, err := io.ReadFull(out, got); err != nil {
+		t.Errorf("endless stream: %v", err)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	want = make([]byte, len(got))
+	streamrand.New(streamrand.ChaCha8, 1).Read(want)
+	if !bytes.Equal(got, want) {
+		t.Error("endless stream: not the keystream")
+	}
+}
+
+// The real binary: exit status and a one-line error, no stack trace, for
+// errors and for help.
+func TestExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stderr string // prefix of stderr
+		stdout string // in stdout
+	}{
+		{[]string{"bench", "-size", "100000000000"}, 2, "streamrand bench: -size", ""},
+		{[]string{"test", "-bytes", "4611686018427387904"}, 2, "streamrand test: -bytes", ""},
+		{[]string{"stream", "-n", "-5", "-alg", "chacha8", "-seed", "1"}, 2, "streamrand stream: -n -5", ""},
+		{[]string{"frobnicate"}, 2, `streamrand: unknown command "frobnicate"`, ""},
+		{[]string{}, 2, "usage:", ""},
+		{[]string{"test", "-h"}, 0, "", "usage: streamrand test"},
+		{[]string{"stream", "-help"}, 0, "", "-offset"},
+		{[]string{"bench", "-h"}, 0, "", "-runs"},
+		{[]string{"help"}, 0, "", "streamrand bench"},
+	} {
+		cmd := exec.Command(os.Args[0], tc.args...)
+		cmd.Env = append(os.Environ(), "STREAMRAND_RUN_MAIN=1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		status := 0
+		if e, ok := err.(*exec.ExitError); ok {
+			status = e.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if status != tc.status || !strings.HasPrefix(stderr.String(), tc.stderr) || !strings.Contains(stdout.String(), tc.stdout) {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want exit %d, stderr %q..., stdout with %q",
+				tc.args, status, stderr.String(), stdout.String(), tc.status, tc.stderr, tc.stdout)
+		}
+		if strings.Contains(stderr.String(), "goroutine ") || strings.Contains(stderr.String(), "panic") {
+			t.Errorf("%q: a stack trace:\n%s", tc.args, stderr.String())
+		}
+		if tc.status == 2 && len(tc.args) > 0 && tc.args[0] != "frobnicate" && strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%q: stderr is not one line:\n%s", tc.args, stderr.String())
+		}
+	}
+}
+
+// bench reports the backends the packages chose.
+func TestBenchNamesBackends(t *testing.T) {
+	status, stdout, stderr := runMain("bench", "-time", "1ms", "-runs", "1", "-size", "4096")
+	if status != 0 {
+		t.Fatalf("exit %d: %s", status, stderr)
+	}
+	if want := fmt.Sprintf("backends: chacha %s, aesctr %s", chacha.Backend(), aesctr.Backend()); !strings.Contains(stdout, want) {
+		t.Errorf("no %q in:\n%s", want, stdout)
+	}
+	for _, a := range streamrand.Algorithms() {
+		b := aesctr.Backend()
+		if a <= streamrand.ChaCha20 {
+			b = chacha.Backend()
+		}
+		if !regexp.MustCompile(`(?m)^ *` + a.String() + ` +` + b + ` `).MatchString(stdout) {
+			t.Errorf("no row %s with backend %s in:\n%s", a, b, stdout)
+		}
+	}
+}

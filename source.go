@@ -37,7 +37,6 @@ import (
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/bulk"
-	"github.com/streamrand/streamrand/internal/keystream"
 )
 
 // Package fill reaches the keystream inside a Locked generator through
@@ -140,12 +139,11 @@ func New(a Algorithm, seed uint64) Generator {
 	case ChaCha20:
 		return chacha.NewSource20(seed)
 	case AES128CTR:
-		return aesctr.NewSource(seed)
-	case AES192CTR, AES256CTR:
-		key := make([]byte, a.KeySize())
-		keystream.ExpandSeed(key, seed)
-		g, _ := aesctr.NewWithKey(key, 0)
-		return g
+		return aesctr.NewSource128(seed)
+	case AES192CTR:
+		return aesctr.NewSource192(seed)
+	case AES256CTR:
+		return aesctr.NewSource256(seed)
 	}
 	panic(fmt.Sprintf("streamrand: New: invalid algorithm %d", uint8(a)))
 }

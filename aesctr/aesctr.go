@@ -20,12 +20,15 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	mrand "math/rand/v2"
 	"sync"
 
 	"github.com/streamrand/streamrand/internal/bulk"
+	"github.com/streamrand/streamrand/internal/checkpoint"
 	"github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/seedexp"
 )
 
 // Package fill reaches the keystream of a *Source through package bulk.
@@ -41,79 +44,161 @@ func init() {
 // BlockSize is the AES block size in bytes.
 const BlockSize = 16
 
-// kernel is the keystream.Kernel of one AES key.
+// kernel is the keystream.Kernel of one AES key: the key and its schedule,
+// by value, the whole identity of a Source.
 type kernel struct {
-	block  cipher.Block  // crypto/aes, for the portable path
-	rounds int           // 10, 12 or 14
+	// block is crypto/aes for the portable path, or nil when the
+	// assembly kernels were selected at keying time (so that Seed does
+	// not allocate); see cipherBlock.
+	block  cipher.Block
+	rounds int           // 10, 12 or 14; 0 in a zero Source
 	rk     [15 * 16]byte // round keys in memory order, for the assembly kernels
+	key    [32]byte      // the key: key[:keyLen]
+	keyLen int           // 16, 24 or 32
 }
 
 func (k *kernel) Fill(dst []byte, counter, stream uint64) {
 	k.fill(dst, counter, stream)
 }
 
-func newKernel(key []byte) (*kernel, error) {
-	switch len(key) {
+// BlockSize is the AES block size.
+func (*kernel) BlockSize() int { return BlockSize }
+
+// Carries is true: the counter block BE64(stream) || BE64(counter) is
+// incremented as one 128-bit number, as crypto/cipher's CTR does.
+func (*kernel) Carries() bool { return true }
+
+func validKeyLen(n int) error {
+	switch n {
 	case 16, 24, 32:
-	default:
-		return nil, fmt.Errorf("aesctr: invalid key length %d (want 16, 24 or 32 bytes)", len(key))
+		return nil
 	}
-	b, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, fmt.Errorf("aesctr: %w", err)
-	}
-	k := &kernel{block: b}
+	return fmt.Errorf("aesctr: invalid key length %d (want 16, 24 or 32 bytes)", n)
+}
+
+// setKey keys k with key (16, 24 or 32 bytes). It allocates only on the
+// portable path (crypto/aes's cipher).
+func (k *kernel) setKey(key []byte) {
+	k.keyLen = copy(k.key[:], key)
+	clear(k.key[k.keyLen:])
 	k.rounds = expandKey(&k.rk, key)
+	k.block = nil
+	if Backend() == "generic" {
+		k.block = k.newBlock()
+	}
+}
+
+func (k *kernel) newBlock() cipher.Block {
+	b, err := aes.NewCipher(k.key[:k.keyLen])
+	if err != nil {
+		panic("aesctr: " + err.Error()) // not reached: the length was checked
+	}
+	return b
+}
+
+// cipherBlock returns crypto/aes's cipher for the portable path: the one
+// made at keying time, or a new one if the kernel was keyed while an
+// assembly kernel was selected (it then needs the portable path only for
+// the batch in which the counter carries into the stream id, once in 2^64
+// blocks). It does not modify k: Fill may run in several goroutines.
+func (k *kernel) cipherBlock() cipher.Block {
+	if k.block != nil {
+		return k.block
+	}
+	return k.newBlock()
+}
+
+// newKernel returns a kernel keyed with key, for the tests of the kernels.
+func newKernel(key []byte) (*kernel, error) {
+	if err := validKeyLen(len(key)); err != nil {
+		return nil, err
+	}
+	k := new(kernel)
+	k.setKey(key)
 	return k, nil
 }
 
 func algName(keyLen int) string { return fmt.Sprintf("aes%dctr", keyLen*8) }
 
 // A Source is an AES-CTR keystream positioned at a byte offset of one
-// stream. It implements math/rand/v2.Source, io.ReadSeeker and the encoding
-// binary interfaces. The zero Source is not usable until UnmarshalBinary;
-// its other methods panic.
+// stream. It implements math/rand/v2.Source, io.ReadSeeker, io.ReaderAt and
+// the encoding binary interfaces. The zero Source is not usable until
+// UnmarshalBinary: its Uint64, Read, ReadAt, Seek, SetStream and Seed panic,
+// AppendBinary and MarshalBinary return an error.
 type Source struct {
 	ks keystream.Stream
+	k  kernel // the identity; ks reaches it by its offset (keystream.Init)
 }
 
 // NewWithKey returns a Source for the AES-CTR keystream with the given key
 // (16, 24 or 32 bytes for AES-128, AES-192, AES-256) and stream id,
 // positioned at byte 0.
 func NewWithKey(key []byte, stream uint64) (*Source, error) {
-	k, err := newKernel(key)
-	if err != nil {
+	if err := validKeyLen(len(key)); err != nil {
 		return nil, err
 	}
-	s := &Source{}
-	s.ks.Init(k, BlockSize, "aesctr", algName(len(key)), key, stream)
+	s := new(Source)
+	s.k.setKey(key)
+	keystream.Init(&s.ks, &s.k, stream)
 	return s, nil
 }
 
-// NewSource returns an AES-128 Source whose key is the first 16 bytes of the
-// seed expansion of rand_core's seed_from_u64(seed), stream 0, position 0.
-func NewSource(seed uint64) *Source {
-	var key [16]byte
-	keystream.ExpandSeed(key[:], seed)
-	s, _ := NewWithKey(key[:], 0)
+func newSeeded(seed uint64, keyLen int) *Source {
+	s := new(Source)
+	s.seed(seed, keyLen)
 	return s
 }
 
+func (s *Source) seed(seed uint64, keyLen int) {
+	var key [32]byte
+	seedexp.Expand(key[:keyLen], seed)
+	s.k.setKey(key[:keyLen])
+	keystream.Init(&s.ks, &s.k, 0)
+}
+
+// NewSource returns an AES-128 Source keyed from seed, like NewSource128.
+func NewSource(seed uint64) *Source { return newSeeded(seed, 16) }
+
+// NewSource128 returns an AES-128 Source whose key is the first 16 bytes of
+// the seed expansion of rand_core's seed_from_u64(seed), stream 0, position
+// 0.
+func NewSource128(seed uint64) *Source { return newSeeded(seed, 16) }
+
+// NewSource192 is NewSource128 with AES-192: the first 24 bytes of the
+// expansion.
+func NewSource192(seed uint64) *Source { return newSeeded(seed, 24) }
+
+// NewSource256 is NewSource128 with AES-256: the first 32 bytes of the
+// expansion (the key chacha.NewSource8 uses for the same seed).
+func NewSource256(seed uint64) *Source { return newSeeded(seed, 32) }
+
 // NewSecure returns a Source with a key of keyLen bytes (16, 24 or 32) read
-// from crypto/rand, stream 0.
+// from crypto/rand, stream 0. Another keyLen is an error.
 func NewSecure(keyLen int) (*Source, error) {
-	if _, err := newKernel(make([]byte, keyLen)); err != nil {
+	if err := validKeyLen(keyLen); err != nil {
 		return nil, err
 	}
-	key := make([]byte, keyLen)
-	if _, err := rand.Read(key); err != nil {
-		return nil, fmt.Errorf("aesctr: reading a key from crypto/rand: %w", err)
+	var key [32]byte
+	rand.Read(key[:keyLen]) // never fails (Go 1.24+: it crashes the program instead)
+	return NewWithKey(key[:keyLen], 0)
+}
+
+// Seed resets s to the state NewSource128, NewSource192 or NewSource256
+// (the one of s's key length) would return for seed: the key expanded from
+// seed, stream 0, position 0. It does not allocate on the assembly
+// backends (the portable one allocates crypto/aes's cipher). Copies of s
+// made before keep their own state. Seed panics on a zero Source, which has
+// no key length.
+func (s *Source) Seed(seed uint64) {
+	if !s.ks.Ready() {
+		panic("aesctr: Seed of a zero Source, which has no key length (create it with NewSource128/192/256, NewWithKey or UnmarshalBinary)")
 	}
-	return NewWithKey(key, 0)
+	s.seed(seed, s.k.keyLen)
 }
 
 // KeySize returns the key length in bytes: 16, 24 or 32.
-func (s *Source) KeySize() int { return len(s.ks.Key()) }
+// (0 for a zero Source).
+func (s *Source) KeySize() int { return s.k.keyLen }
 
 // Uint64 returns the next 8 bytes of the stream as a little-endian uint64.
 func (s *Source) Uint64() uint64 { return s.ks.Uint64() }
@@ -122,40 +207,92 @@ func (s *Source) Uint64() uint64 { return s.ks.Uint64() }
 // len(p), nil.
 func (s *Source) Read(p []byte) (int, error) { return s.ks.Read(p) }
 
+// ReadAt fills p with the len(p) bytes at byte offset off of the current
+// stream and returns len(p), nil (io.ReaderAt), without moving the position
+// that Uint64, Read and Seek use. A negative off is an error.
+//
+// ReadAt only reads s: calls of ReadAt may run in many goroutines at once on
+// one Source, for example to fill parts of one large buffer in parallel, as
+// long as no other method of s (Uint64, Read, Seek, SetStream, Seed,
+// UnmarshalBinary) runs at the same time.
+func (s *Source) ReadAt(p []byte, off int64) (int, error) {
+	n, err := s.ks.ReadAt(p, off)
+	if err != nil {
+		err = fmt.Errorf("aesctr: %w", err)
+	}
+	return n, err
+}
+
 // Seek moves the byte position within the current stream in O(1), without
 // generating the skipped bytes, and returns the new position. whence is
 // io.SeekStart or io.SeekCurrent; io.SeekEnd, another whence and a negative
 // position are errors.
-func (s *Source) Seek(offset int64, whence int) (int64, error) { return s.ks.Seek(offset, whence) }
+//
+// The counter block is one 128-bit number: after block 2^64-1 of stream s
+// comes block 0 of stream s+1 (as in crypto/cipher), and from there Stream
+// returns s+1 and positions count from the start of stream s+1. Positions
+// are int64 bytes, so Seek reaches block 2^59; after a checkpoint restored
+// beyond that (or 2^63 bytes read), Seek(0, io.SeekCurrent) returns an error.
+func (s *Source) Seek(offset int64, whence int) (int64, error) {
+	pos, err := s.ks.Seek(offset, whence)
+	if err != nil {
+		err = fmt.Errorf("aesctr: %w", err)
+	}
+	return pos, err
+}
 
 // SetStream switches to stream id id, at position 0.
 func (s *Source) SetStream(id uint64) { s.ks.SetStream(id) }
 
-// Stream returns the current stream id.
+// Stream returns the stream id of the current position: the high 64 bits of
+// its counter block.
 func (s *Source) Stream() uint64 { return s.ks.Stream() }
 
-// AppendBinary appends the state of s (key, stream id, position) to b.
-func (s *Source) AppendBinary(b []byte) ([]byte, error) { return s.ks.AppendBinary(b) }
+var errZero = errors.New("aesctr: a zero Source has no state (create it with a constructor or UnmarshalBinary)")
 
-// MarshalBinary returns the state of s (key, stream id, position).
-func (s *Source) MarshalBinary() ([]byte, error) { return s.ks.MarshalBinary() }
+// AppendBinary appends the state of s (key, stream id, position) to b, in
+// the form UnmarshalBinary reads. It returns an error for a zero Source.
+func (s *Source) AppendBinary(b []byte) ([]byte, error) {
+	if !s.ks.Ready() {
+		return b, errZero
+	}
+	start := len(b)
+	b = checkpoint.AppendHeader(b, algName(s.k.keyLen), s.k.key[:s.k.keyLen])
+	b = s.ks.AppendPosition(b)
+	return checkpoint.Seal(b, start), nil
+}
+
+// MarshalBinary returns the state of s (key, stream id, position). It
+// returns an error for a zero Source.
+func (s *Source) MarshalBinary() ([]byte, error) {
+	return s.AppendBinary(make([]byte, 0, 96))
+}
 
 // UnmarshalBinary restores a state written by MarshalBinary or AppendBinary
-// of any aesctr Source, so that s resumes that exact stream. Malformed,
-// corrupted or non-AES data returns an error and leaves s unchanged.
+// of any aesctr Source (of any key length), so that s resumes that exact
+// stream. On error s is unchanged; the error wraps, for errors.Is:
+//
+//   - checkpoint.ErrFormat (re-exported by package streamrand): not a
+//     checkpoint (wrong magic or length), a key length that does not match
+//     the algorithm name, or a byte offset outside its block;
+//   - ErrVersion: a checkpoint format version this package does not read;
+//   - ErrChecksum: the CRC-32 does not match (corrupted data);
+//   - ErrAlgorithm: a valid checkpoint of another algorithm (chacha).
 func (s *Source) UnmarshalBinary(data []byte) error {
-	err := s.ks.Unmarshal(data, "aesctr", func(name string, key []byte) (keystream.Kernel, int, error) {
-		if name != "aes128ctr" && name != "aes192ctr" && name != "aes256ctr" {
-			return nil, 0, fmt.Errorf("%w: %q", keystream.ErrAlgorithm, name)
-		}
-		if name != algName(len(key)) {
-			return nil, 0, fmt.Errorf("%w: %s with a key of %d bytes", keystream.ErrFormat, name, len(key))
-		}
-		k, err := newKernel(key)
-		return k, BlockSize, err
-	})
+	name, key, pos, err := checkpoint.Open(data, keystream.PositionSize)
 	if err != nil {
 		return fmt.Errorf("aesctr: UnmarshalBinary: %w", err)
 	}
+	if name != "aes128ctr" && name != "aes192ctr" && name != "aes256ctr" {
+		return fmt.Errorf("aesctr: UnmarshalBinary: %w: %q", checkpoint.ErrAlgorithm, name)
+	}
+	if name != algName(len(key)) {
+		return fmt.Errorf("aesctr: UnmarshalBinary: %w: %s with a key of %d bytes", checkpoint.ErrFormat, name, len(key))
+	}
+	if err := keystream.CheckPosition(pos, BlockSize); err != nil {
+		return fmt.Errorf("aesctr: UnmarshalBinary: %w", err)
+	}
+	s.k.setKey(key)
+	keystream.Restore(&s.ks, &s.k, pos)
 	return nil
 }

@@ -8,11 +8,12 @@ import "encoding/binary"
 // crypto/cipher's CTR does) and encrypts them in place with crypto/aes.
 // len(dst) must be a multiple of BlockSize.
 func (k *kernel) fillGeneric(dst []byte, counter, stream uint64) {
+	blk := k.cipherBlock()
 	for ; len(dst) >= BlockSize; dst = dst[BlockSize:] {
 		b := dst[:BlockSize]
 		binary.BigEndian.PutUint64(b[0:], stream)
 		binary.BigEndian.PutUint64(b[8:], counter)
-		k.block.Encrypt(b, b)
+		blk.Encrypt(b, b)
 		counter++
 		if counter == 0 {
 			stream++

@@ -10,7 +10,8 @@
 // 2, ... concatenated. With stream 0 and fewer than 2^32 blocks this is the
 // ChaCha20 of RFC 8439 for a nonce of 4 zero bytes followed by the stream id
 // (8 bytes, little-endian), and it is the stream of Rust's rand_chacha
-// ChaCha{8,12,20}Rng::from_seed(key) with set_stream(s).
+// ChaCha{8,12,20}Rng::from_seed(key) with set_stream(s). After block 2^64-1
+// the counter wraps to block 0 of the same stream, as in rand_chacha.
 //
 // NewSource8(seed) keys the generator like rand_core's seed_from_u64(seed),
 // so it yields exactly the numbers of ChaCha8Rng::seed_from_u64(seed). A
@@ -19,17 +20,28 @@
 //
 // Uint64 returns the next 8 bytes of the stream (little-endian); Read returns
 // the next len(p) bytes; both advance one byte position, which Seek moves in
-// O(1) and SetStream resets. A Source is not safe for concurrent use.
+// O(1) and SetStream resets. ReadAt reads at any offset without moving it.
+//
+// The keystreams and the seed expansion are fixed by these definitions
+// forever; golden tests hold them.
+//
+// A Source is not safe for concurrent use, except for concurrent calls of
+// ReadAt (see there). A Source may be copied: the copy is an independent
+// generator at the same state, unaffected by anything later done to the
+// original (and the other way round), as with math/rand/v2's generators.
 package chacha
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	mrand "math/rand/v2"
 	"sync"
 
 	"github.com/streamrand/streamrand/internal/bulk"
+	"github.com/streamrand/streamrand/internal/checkpoint"
 	"github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/seedexp"
 )
 
 // Package fill reaches the keystream of a *Source through package bulk.
@@ -48,31 +60,48 @@ const KeySize = 32
 // BlockSize is the size of a ChaCha block in bytes.
 const BlockSize = 64
 
-// kernel is the keystream.Kernel of one key and round count.
+// kernel is the keystream.Kernel of one key and round count: the whole
+// identity of a Source, held by value in its keystream.
 type kernel struct {
-	key    [8]uint32
-	rounds int
+	key    [8]uint32 // key words 4-11 of the state
+	rounds int       // 8, 12 or 20; 0 in a zero Source
 }
 
 func (k *kernel) Fill(dst []byte, counter, stream uint64) {
 	blocks(dst, &k.key, counter, stream, k.rounds)
 }
 
-func newKernel(key *[KeySize]byte, rounds int) *kernel {
-	k := &kernel{rounds: rounds}
+// BlockSize is the ChaCha block size.
+func (*kernel) BlockSize() int { return BlockSize }
+
+// Carries is false: the 64-bit block counter wraps within its stream.
+func (*kernel) Carries() bool { return false }
+
+func newKernel(key *[KeySize]byte, rounds int) kernel {
+	k := kernel{rounds: rounds}
 	for i := range k.key {
 		k.key[i] = uint32(key[4*i]) | uint32(key[4*i+1])<<8 | uint32(key[4*i+2])<<16 | uint32(key[4*i+3])<<24
 	}
 	return k
 }
 
+// keyBytes returns the key as bytes, inverting newKernel.
+func (k *kernel) keyBytes() [KeySize]byte {
+	var b [KeySize]byte
+	for i, w := range k.key {
+		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+	}
+	return b
+}
+
 // A Source is a ChaCha keystream positioned at a byte offset of one stream.
-// It implements math/rand/v2.Source, io.ReadSeeker and the encoding binary
-// interfaces. The zero Source is not usable until UnmarshalBinary; its other
-// methods panic.
+// It implements math/rand/v2.Source, io.ReadSeeker, io.ReaderAt and the
+// encoding binary interfaces. The zero Source is not usable until
+// UnmarshalBinary: its Uint64, Read, ReadAt, Seek, SetStream and Seed panic,
+// AppendBinary and MarshalBinary return an error.
 type Source struct {
-	ks     keystream.Stream
-	rounds int
+	ks keystream.Stream
+	k  kernel // the identity; ks reaches it by its offset (keystream.Init)
 }
 
 func algName(rounds int) string { return fmt.Sprintf("chacha%d", rounds) }
@@ -85,16 +114,23 @@ func NewWithKey(key [KeySize]byte, rounds int, stream uint64) (*Source, error) {
 	if !validRounds(rounds) {
 		return nil, fmt.Errorf("chacha: invalid number of rounds %d (want 8, 12 or 20)", rounds)
 	}
-	s := &Source{rounds: rounds}
-	s.ks.Init(newKernel(&key, rounds), BlockSize, "chacha", algName(rounds), key[:], stream)
+	s := new(Source)
+	s.k = newKernel(&key, rounds)
+	keystream.Init(&s.ks, &s.k, stream)
 	return s, nil
 }
 
 func newSeeded(seed uint64, rounds int) *Source {
-	var key [KeySize]byte
-	keystream.ExpandSeed(key[:], seed)
-	s, _ := NewWithKey(key, rounds, 0)
+	s := new(Source)
+	s.seed(seed, rounds)
 	return s
+}
+
+func (s *Source) seed(seed uint64, rounds int) {
+	var key [KeySize]byte
+	seedexp.Expand(key[:], seed)
+	s.k = newKernel(&key, rounds)
+	keystream.Init(&s.ks, &s.k, 0)
 }
 
 // NewSource returns a ChaCha8 Source keyed from seed, like NewSource8.
@@ -113,15 +149,28 @@ func NewSource20(seed uint64) *Source { return newSeeded(seed, 20) }
 // NewSecure returns a Source with the given rounds keyed from crypto/rand,
 // stream 0.
 func NewSecure(rounds int) (*Source, error) {
-	var key [KeySize]byte
-	if _, err := rand.Read(key[:]); err != nil {
-		return nil, fmt.Errorf("chacha: reading a key from crypto/rand: %w", err)
+	if !validRounds(rounds) {
+		return nil, fmt.Errorf("chacha: invalid number of rounds %d (want 8, 12 or 20)", rounds)
 	}
+	var key [KeySize]byte
+	rand.Read(key[:]) // never fails (Go 1.24+: it crashes the program instead)
 	return NewWithKey(key, rounds, 0)
 }
 
-// Rounds returns the number of rounds: 8, 12 or 20.
-func (s *Source) Rounds() int { return s.rounds }
+// Seed resets s to the state NewSource8, NewSource12 or NewSource20 (the
+// one of s's round count) would return for seed: the key expanded from
+// seed, stream 0, position 0. It does not allocate. Copies of s made before
+// keep their own state. Seed panics on a zero Source, which has no round
+// count.
+func (s *Source) Seed(seed uint64) {
+	if !s.ks.Ready() {
+		panic("chacha: Seed of a zero Source, which has no round count (create it with NewSource8/12/20, NewWithKey or UnmarshalBinary)")
+	}
+	s.seed(seed, s.k.rounds)
+}
+
+// Rounds returns the number of rounds: 8, 12 or 20 (0 for a zero Source).
+func (s *Source) Rounds() int { return s.k.rounds }
 
 // Uint64 returns the next 8 bytes of the stream as a little-endian uint64.
 func (s *Source) Uint64() uint64 { return s.ks.Uint64() }
@@ -130,46 +179,98 @@ func (s *Source) Uint64() uint64 { return s.ks.Uint64() }
 // len(p), nil.
 func (s *Source) Read(p []byte) (int, error) { return s.ks.Read(p) }
 
+// ReadAt fills p with the len(p) bytes at byte offset off of the current
+// stream and returns len(p), nil (io.ReaderAt), without moving the position
+// that Uint64, Read and Seek use. A negative off is an error.
+//
+// ReadAt only reads s: calls of ReadAt may run in many goroutines at once on
+// one Source, for example to fill parts of one large buffer in parallel, as
+// long as no other method of s (Uint64, Read, Seek, SetStream, Seed,
+// UnmarshalBinary) runs at the same time.
+func (s *Source) ReadAt(p []byte, off int64) (int, error) {
+	n, err := s.ks.ReadAt(p, off)
+	if err != nil {
+		err = fmt.Errorf("chacha: %w", err)
+	}
+	return n, err
+}
+
 // Seek moves the byte position within the current stream in O(1), without
 // generating the skipped bytes, and returns the new position. whence is
 // io.SeekStart or io.SeekCurrent; io.SeekEnd, another whence and a negative
-// position are errors.
-func (s *Source) Seek(offset int64, whence int) (int64, error) { return s.ks.Seek(offset, whence) }
+// position are errors. The block counter is 64 bits but positions are int64
+// bytes, so Seek reaches block 2^57; after a checkpoint restored beyond that
+// (or 2^63 bytes read), Seek(0, io.SeekCurrent) returns an error, and the
+// position wraps to 0 with the counter after block 2^64-1.
+func (s *Source) Seek(offset int64, whence int) (int64, error) {
+	pos, err := s.ks.Seek(offset, whence)
+	if err != nil {
+		err = fmt.Errorf("chacha: %w", err)
+	}
+	return pos, err
+}
 
-// SetStream switches to stream id id, at position 0.
+// SetStream switches to stream id id, at position 0. (rand_chacha's
+// set_stream keeps the word position instead; for that, note the position
+// with Seek(0, io.SeekCurrent) before SetStream and Seek back to it after.)
 func (s *Source) SetStream(id uint64) { s.ks.SetStream(id) }
 
 // Stream returns the current stream id.
 func (s *Source) Stream() uint64 { return s.ks.Stream() }
 
-// AppendBinary appends the state of s (rounds, key, stream id, position) to b.
-func (s *Source) AppendBinary(b []byte) ([]byte, error) { return s.ks.AppendBinary(b) }
+var errZero = errors.New("chacha: a zero Source has no state (create it with a constructor or UnmarshalBinary)")
+
+// AppendBinary appends the state of s (rounds, key, stream id, position) to
+// b, in the form UnmarshalBinary reads. It returns an error for a zero
+// Source.
+func (s *Source) AppendBinary(b []byte) ([]byte, error) {
+	if !s.ks.Ready() {
+		return b, errZero
+	}
+	key := s.k.keyBytes()
+	start := len(b)
+	b = checkpoint.AppendHeader(b, algName(s.k.rounds), key[:])
+	b = s.ks.AppendPosition(b)
+	return checkpoint.Seal(b, start), nil
+}
 
 // MarshalBinary returns the state of s (rounds, key, stream id, position).
-func (s *Source) MarshalBinary() ([]byte, error) { return s.ks.MarshalBinary() }
+// It returns an error for a zero Source.
+func (s *Source) MarshalBinary() ([]byte, error) {
+	return s.AppendBinary(make([]byte, 0, 96))
+}
 
 // UnmarshalBinary restores a state written by MarshalBinary or AppendBinary
-// of any chacha Source, so that s resumes that exact stream. Malformed,
-// corrupted or non-ChaCha data returns an error and leaves s unchanged.
+// of any chacha Source (of any round count), so that s resumes that exact
+// stream. On error s is unchanged; the error wraps, for errors.Is:
+//
+//   - checkpoint.ErrFormat (re-exported by package streamrand): not a
+//     checkpoint (wrong magic or length), a key that is not 32 bytes, or a
+//     byte offset outside its block;
+//   - ErrVersion: a checkpoint format version this package does not read;
+//   - ErrChecksum: the CRC-32 does not match (corrupted data);
+//   - ErrAlgorithm: a valid checkpoint of another algorithm (aesctr).
 func (s *Source) UnmarshalBinary(data []byte) error {
-	rounds := 0
-	err := s.ks.Unmarshal(data, "chacha", func(name string, key []byte) (keystream.Kernel, int, error) {
-		for _, r := range []int{8, 12, 20} {
-			if name == algName(r) {
-				rounds = r
-			}
-		}
-		if rounds == 0 {
-			return nil, 0, fmt.Errorf("%w: %q", keystream.ErrAlgorithm, name)
-		}
-		if len(key) != KeySize {
-			return nil, 0, fmt.Errorf("%w: key of %d bytes", keystream.ErrFormat, len(key))
-		}
-		return newKernel((*[KeySize]byte)(key), rounds), BlockSize, nil
-	})
+	name, key, pos, err := checkpoint.Open(data, keystream.PositionSize)
 	if err != nil {
 		return fmt.Errorf("chacha: UnmarshalBinary: %w", err)
 	}
-	s.rounds = rounds
+	rounds := 0
+	for _, r := range []int{8, 12, 20} {
+		if name == algName(r) {
+			rounds = r
+		}
+	}
+	if rounds == 0 {
+		return fmt.Errorf("chacha: UnmarshalBinary: %w: %q", checkpoint.ErrAlgorithm, name)
+	}
+	if len(key) != KeySize {
+		return fmt.Errorf("chacha: UnmarshalBinary: %w: key of %d bytes", checkpoint.ErrFormat, len(key))
+	}
+	if err := keystream.CheckPosition(pos, BlockSize); err != nil {
+		return fmt.Errorf("chacha: UnmarshalBinary: %w", err)
+	}
+	s.k = newKernel((*[KeySize]byte)(key), rounds)
+	keystream.Restore(&s.ks, &s.k, pos)
 	return nil
 }

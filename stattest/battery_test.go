@@ -9,7 +9,7 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/seedexp"
 )
 
 // generators are the six algorithms of the module, seeded as
@@ -30,7 +30,7 @@ var generators = []struct {
 
 func aesKeyed(keyLen int, seed uint64) rand.Source {
 	key := make([]byte, keyLen)
-	keystream.ExpandSeed(key, seed)
+	seedexp.Expand(key, seed)
 	g, err := aesctr.NewWithKey(key, 0)
 	if err != nil {
 		panic(err)

@@ -21,7 +21,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -162,17 +161,23 @@ func load(path string) (*sim, error) {
 	s := &sim{Alg: f.Alg, Seed: f.Seed, Steps: f.Steps, Done: f.Done, X: f.X, Y: f.Y,
 		SumD2: math.Float64frombits(f.SumD2), MaxD2: math.Float64frombits(f.MaxD2)}
 	for w, state := range f.Generators {
-		// The root package has no "unmarshal any Generator", so make one of
-		// the right family and overwrite its whole state (key included).
-		g := streamrand.New(alg, 0)
-		if err := g.UnmarshalBinary(state); err != nil {
+		// streamrand.Unmarshal restores a checkpoint of any algorithm;
+		// the file's -alg must agree with what it holds.
+		g, err := streamrand.Unmarshal(state)
+		if err != nil {
 			return nil, fmt.Errorf("%s: walker %d: %w", path, w, err)
+		}
+		if a, _ := streamrand.AlgorithmOf(g); a != alg {
+			return nil, fmt.Errorf("%s: walker %d: a %s generator in a %s simulation", path, w, a, alg)
 		}
 		s.gens = append(s.gens, g)
 		s.rngs = append(s.rngs, rand.New(g))
 	}
 	return s, nil
 }
+
+// maxWalkers bounds -walkers: each walker holds a Source of about 1 KiB.
+const maxWalkers = 1 << 20
 
 func cli(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("checkpoint", flag.ContinueOnError)
@@ -185,6 +190,12 @@ func cli(args []string, out io.Writer) error {
 	resume := fs.Bool("resume", false, "continue from the checkpoint file (its -alg, -seed, -walkers and -steps apply)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *stopAfter < 0 {
+		return fmt.Errorf("-stop-after %d: want 0 (run to the end) or a step", *stopAfter)
 	}
 
 	var s *sim
@@ -199,8 +210,8 @@ func cli(args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if *walkers <= 0 || *steps <= 0 {
-			return errors.New("-walkers and -steps must be positive")
+		if *walkers <= 0 || *walkers > maxWalkers || *steps <= 0 {
+			return fmt.Errorf("-walkers must be from 1 to %d and -steps positive", maxWalkers)
 		}
 		s = newSim(alg, *seed, *walkers, *steps)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -153,4 +155,39 @@ func mustParse(t *testing.T, name string) streamrand.Algorithm {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// A checkpoint whose generators are of another algorithm than its -alg
+// says, or whose state is corrupted, is refused with an error.
+func TestLoadRejectsMismatch(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "sim.ckpt")
+	runCLI(t, "-alg", "chacha12", "-walkers", "3", "-steps", "100", "-stop-after", "10", "-state", state)
+	data, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]any
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	f["alg"] = "chacha20"
+	bad, _ := json.Marshal(f)
+	os.WriteFile(state, bad, 0o600)
+	if err := cli([]string{"-resume", "-state", state}, io.Discard); err == nil ||
+		!strings.Contains(err.Error(), "a chacha12 generator in a chacha20 simulation") {
+		t.Errorf("mismatched algorithm: %v", err)
+	}
+	f["alg"] = "chacha12"
+	gens := f["generators"].([]any)
+	gens[1] = "AAAA" // base64 of three zero bytes: no checkpoint
+	bad, _ = json.Marshal(f)
+	os.WriteFile(state, bad, 0o600)
+	if err := cli([]string{"-resume", "-state", state}, io.Discard); !errors.Is(err, streamrand.ErrFormat) {
+		t.Errorf("corrupted generator: %v, want ErrFormat", err)
+	}
+	for _, args := range [][]string{{"-walkers", "0"}, {"-walkers", "2000000"}, {"-stop-after", "-1"}, {"extra"}} {
+		if err := cli(args, io.Discard); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
 }

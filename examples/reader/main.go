@@ -46,6 +46,12 @@ func main() {
 	}
 }
 
+// The bounds of -uuids and -payload (held in memory).
+const (
+	maxUUIDs   = 1 << 20
+	maxPayload = 1 << 30
+)
+
 func cli(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("reader", flag.ContinueOnError)
 	algName := fs.String("alg", "chacha8", fmt.Sprintf("generator: one of %v", streamrand.Algorithms()))
@@ -55,6 +61,12 @@ func cli(args []string, out io.Writer) error {
 	size := fs.Int("payload", 1<<20, "size of the test payload in bytes")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *n < 0 || *n > maxUUIDs || *size < 0 || *size > maxPayload {
+		return fmt.Errorf("-uuids must be from 0 to %d and -payload from 0 to %d bytes", maxUUIDs, maxPayload)
 	}
 
 	var r io.Reader

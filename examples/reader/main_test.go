@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -66,5 +67,16 @@ func TestSecureDiffers(t *testing.T) {
 	}
 	if !strings.HasPrefix(a, "source: crypto/rand.Reader\n") || !strings.Contains(a, "verifies: true") {
 		t.Errorf("output:\n%s", a)
+	}
+}
+
+// Flags out of range are errors, not a panic or an out-of-memory crash.
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-payload", "-1"}, {"-payload", "100000000000"}, {"-uuids", "-2"}, {"-uuids", "100000000"}, {"extra"}, {"-alg", "rc4"},
+	} {
+		if err := cli(args, io.Discard); err == nil {
+			t.Errorf("%q: no error", args)
+		}
 	}
 }

@@ -137,6 +137,16 @@ func readSlices(j job, id uint64, buf []byte, sliceLen, workers int) {
 	wg.Wait()
 }
 
+// Bounds of the flags: the results of every task, and each slice, are held
+// in memory.
+const (
+	maxTasks   = 1 << 22
+	maxDraws   = 1 << 30
+	maxSlice   = 1 << 24
+	maxWorkers = 1 << 12
+	maxShared  = 1 << 30
+)
+
 func cli(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("streams", flag.ContinueOnError)
 	algName := fs.String("alg", "chacha8", fmt.Sprintf("generator: one of %v", streamrand.Algorithms()))
@@ -149,12 +159,21 @@ func cli(args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
 	alg, err := streamrand.ParseAlgorithm(*algName)
 	if err != nil {
 		return err
 	}
 	if *tasks <= 0 || *draws <= 0 || *sliceLen <= 0 || *workers <= 0 {
 		return errors.New("-tasks, -draws, -slice and -workers must be positive")
+	}
+	if *tasks > maxTasks || *draws > maxDraws || *sliceLen > maxSlice || *workers > maxWorkers {
+		return fmt.Errorf("at most -tasks %d, -draws %d, -slice %d, -workers %d", maxTasks, maxDraws, maxSlice, maxWorkers)
+	}
+	if int64(*tasks)*int64(*sliceLen)/16 > maxShared {
+		return fmt.Errorf("-tasks × -slice / 16 (the shared stream read) must be at most %d bytes", maxShared)
 	}
 	j := job{alg: alg}
 	if *keyHex != "" {

@@ -121,3 +121,15 @@ func TestCLI(t *testing.T) {
 		}
 	}
 }
+
+// Flags out of range are errors, not a panic or an out-of-memory crash.
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-tasks", "0"}, {"-tasks", "100000000"}, {"-slice", "-1"}, {"-slice", "100000000"},
+		{"-tasks", "4000000", "-slice", "16000000"}, {"-workers", "1000000"}, {"extra"}, {"-alg", "rc4"},
+	} {
+		if err := cli(args, io.Discard); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+}

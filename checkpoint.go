@@ -6,7 +6,7 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/checkpoint"
 )
 
 // The errors of restoring a checkpoint, from Unmarshal and from the
@@ -17,16 +17,16 @@ var (
 	// ErrFormat: the data is not a checkpoint of this module (wrong
 	// magic, length or field), or a field is out of range (a key length
 	// that does not fit the algorithm, an offset beyond the block).
-	ErrFormat = keystream.ErrFormat
+	ErrFormat = checkpoint.ErrFormat
 	// ErrVersion: a checkpoint of a format version this code does not
 	// know.
-	ErrVersion = keystream.ErrVersion
+	ErrVersion = checkpoint.ErrVersion
 	// ErrChecksum: the checksum does not match: the data was corrupted.
-	ErrChecksum = keystream.ErrChecksum
+	ErrChecksum = checkpoint.ErrChecksum
 	// ErrAlgorithm: a valid checkpoint of an algorithm the receiver cannot
 	// run (an AES state given to a chacha Source, or a name that no
 	// package knows).
-	ErrAlgorithm = keystream.ErrAlgorithm
+	ErrAlgorithm = checkpoint.ErrAlgorithm
 )
 
 // Unmarshal restores a checkpoint written by the MarshalBinary or

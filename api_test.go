@@ -73,9 +73,10 @@ func (m *model) next(n int) []byte {
 // TestRandomOperations mixes every method of the public API in random order
 // on every algorithm, on bare Generators and through Locked, and compares
 // each result with the reference model: Read of random lengths, Uint64,
-// Seek (start and current, near 2^32 ChaCha blocks and far into AES
-// streams), SetStream, and checkpoints restored by UnmarshalBinary into
-// another Generator of the family and by streamrand.Unmarshal.
+// ReadAt (which must not move the position), Seed, Seek (start and current,
+// near 2^32 ChaCha blocks and far into AES streams), SetStream, and
+// checkpoints restored by UnmarshalBinary into another Generator of the
+// family and by streamrand.Unmarshal.
 func TestRandomOperations(t *testing.T) {
 	ops := 3000
 	if testing.Short() {
@@ -102,7 +103,7 @@ func TestRandomOperations(t *testing.T) {
 				for op := range ops {
 					what := ""
 					switch k := rng.IntN(100); {
-					case k < 35:
+					case k < 30:
 						n := rng.IntN(300)
 						if rng.IntN(10) == 0 {
 							n = rng.IntN(5000)
@@ -113,10 +114,10 @@ func TestRandomOperations(t *testing.T) {
 						require.NoError(t, err, what)
 						require.Equal(t, n, got, what)
 						require.Equal(t, m.next(n), b, what)
-					case k < 65:
+					case k < 55:
 						what = fmt.Sprintf("Uint64 at %d", m.pos)
 						require.Equal(t, binary.LittleEndian.Uint64(m.next(8)), g.Uint64(), what)
-					case k < 80:
+					case k < 67:
 						var to int64
 						switch rng.IntN(4) {
 						case 0:
@@ -139,6 +140,32 @@ func TestRandomOperations(t *testing.T) {
 						require.NoError(t, err, what)
 						require.Equal(t, to, pos, what)
 						m.pos = to
+					case k < 77:
+						var off int64
+						switch rng.IntN(3) {
+						case 0:
+							off = rng.Int64N(1 << 16)
+						case 1: // around ChaCha block 2^32
+							off = 1<<38 - 4096 + rng.Int64N(8192)
+						default:
+							off = rng.Int64N(1 << 62)
+						}
+						n := rng.IntN(3000)
+						what = fmt.Sprintf("ReadAt(%d, %d) at %d", n, off, m.pos)
+						b := make([]byte, n)
+						got, err := g.ReadAt(b, off)
+						require.NoError(t, err, what)
+						require.Equal(t, n, got, what)
+						require.Equal(t, refStream(a, m.key, m.id, off, n), b, what)
+						if rng.IntN(10) == 0 {
+							_, err := g.ReadAt(b, -1-rng.Int64N(1000))
+							require.Error(t, err, "ReadAt at a negative offset")
+						}
+					case k < 81:
+						seed := rng.Uint64()
+						what = fmt.Sprintf("Seed(%d)", seed)
+						g.Seed(seed)
+						m.key, m.id, m.pos = refSeedKey(seed, a.KeySize()), 0, 0
 					case k < 87:
 						id := rng.Uint64()
 						if rng.IntN(3) == 0 {

@@ -1,9 +1,11 @@
 package streamrand_test
 
 import (
+	"bytes"
 	"crypto/rand"
 	"crypto/sha3"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	mrand "math/rand/v2"
@@ -118,4 +120,65 @@ func ExampleLocked() {
 	pos, _ := shared.Seek(0, io.SeekCurrent)
 	fmt.Println(pos)
 	// Output: 4000
+}
+
+// ReadAt fills one large buffer from many goroutines at once: each reads
+// its own part of the same stream, and the result is the bytes one Read
+// from the start would give. (ReadAt does not move the position, so the
+// goroutines need no lock, as long as nothing else uses the Generator
+// meanwhile.)
+func ExampleGenerator_readAt() {
+	g := streamrand.New(streamrand.ChaCha20, 1)
+	buf := make([]byte, 1<<20)
+	const parts = 8
+	var wg sync.WaitGroup
+	for i := range parts {
+		lo, hi := i*len(buf)/parts, (i+1)*len(buf)/parts
+		wg.Go(func() { g.ReadAt(buf[lo:hi], int64(lo)) })
+	}
+	wg.Wait()
+
+	again := make([]byte, len(buf))
+	streamrand.New(streamrand.ChaCha20, 1).Read(again)
+	fmt.Println(bytes.Equal(buf, again))
+	// Output: true
+}
+
+// Seed resets a Generator in place, without allocating, to the stream
+// that New gives for the seed.
+func ExampleGenerator_seed() {
+	g := streamrand.New(streamrand.AES128CTR, 1)
+	r := mrand.New(g)
+	r.IntN(1000) // used for a while
+
+	g.Seed(100)
+	fmt.Println(r.IntN(1000), r.IntN(1000))
+	fresh := mrand.New(streamrand.New(streamrand.AES128CTR, 100))
+	fmt.Println(fresh.IntN(1000), fresh.IntN(1000))
+	// Output:
+	// 928 964
+	// 928 964
+}
+
+// Unmarshal restores a checkpoint without knowing its algorithm;
+// AlgorithmOf tells which it is.
+func ExampleUnmarshal() {
+	g := streamrand.New(streamrand.ChaCha12, 7)
+	g.Seek(1000, io.SeekStart)
+	state, _ := g.MarshalBinary()
+	next := g.Uint64()
+
+	h, err := streamrand.Unmarshal(state)
+	if err != nil {
+		panic(err)
+	}
+	a, _ := streamrand.AlgorithmOf(h)
+	fmt.Println(a, h.Uint64() == next)
+
+	state[len(state)-1] ^= 1 // corrupt the checksum
+	_, err = streamrand.Unmarshal(state)
+	fmt.Println(errors.Is(err, streamrand.ErrChecksum))
+	// Output:
+	// chacha12 true
+	// true
 }

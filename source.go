@@ -116,10 +116,20 @@ func (a Algorithm) KeySize() int {
 // *chacha.Source and *aesctr.Source. Uint64 returns the next 8 bytes
 // (little-endian), Read the next len(p) bytes (always len(p), nil); Seek
 // moves within the stream; SetStream switches to another stream at position
-// 0. Methods are not safe for concurrent use; see Locked.
+// 0 (rand_chacha's set_stream keeps the position instead: call Seek after
+// SetStream for that). ReadAt reads the bytes at any offset of the current
+// stream without moving the position. Seed resets the Generator, in place,
+// to the state the constructor of its algorithm gives for that seed.
+//
+// Methods are not safe for concurrent use, with one exception: ReadAt only
+// reads the Generator, so calls of ReadAt may run in many goroutines at once
+// while no other method runs. For one stream shared by goroutines, see
+// Locked.
 type Generator interface {
-	Uint64() uint64
+	Uint64() uint64 // a math/rand/v2 Source
 	io.ReadSeeker
+	io.ReaderAt       // positioned: does not move the position
+	Seed(seed uint64) // in place, without allocating
 	SetStream(s uint64)
 	Stream() uint64
 	encoding.BinaryAppender
@@ -129,7 +139,8 @@ type Generator interface {
 
 // New returns a Generator of algorithm a keyed from seed (rand_core's
 // seed_from_u64 expansion; AES-192 and AES-256 take the first 24 or 32 bytes
-// of it), stream 0. It panics if a is not a valid Algorithm.
+// of it), stream 0: chacha.NewSource8/12/20 or aesctr.NewSource128/192/256.
+// It panics if a is not a valid Algorithm.
 func New(a Algorithm, seed uint64) Generator {
 	switch a {
 	case ChaCha8:
@@ -265,6 +276,20 @@ func (l *locked) Seek(offset int64, whence int) (int64, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.g.Seek(offset, whence)
+}
+
+// ReadAt takes the lock too: a Locked Generator is shared by goroutines
+// that may move the position at any time.
+func (l *locked) ReadAt(p []byte, off int64) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g.ReadAt(p, off)
+}
+
+func (l *locked) Seed(seed uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.g.Seed(seed)
 }
 
 func (l *locked) SetStream(s uint64) {

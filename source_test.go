@@ -199,6 +199,85 @@ func TestNoAllocs(t *testing.T) {
 		g := New(a, 1)
 		require.Zero(t, testing.AllocsPerRun(50, func() { g.Uint64() }), "%s Uint64", a)
 		require.Zero(t, testing.AllocsPerRun(50, func() { g.Read(buf) }), "%s Read", a)
+		require.Zero(t, testing.AllocsPerRun(50, func() { g.ReadAt(buf, 12345) }), "%s ReadAt", a)
+		l := Locked(g)
+		require.Zero(t, testing.AllocsPerRun(50, func() { l.Uint64(); l.Read(buf); l.ReadAt(buf, 99) }), "%s Locked", a)
+		// Seed allocates nothing but on the portable AES path, whose
+		// cipher is crypto/aes's (issue 12: "the portable AES path may
+		// allocate its cipher").
+		if a >= AES128CTR && aesctr.Backend() == "generic" {
+			continue
+		}
+		require.Zero(t, testing.AllocsPerRun(50, func() { g.Seed(7) }), "%s Seed", a)
+		require.Zero(t, testing.AllocsPerRun(50, func() { l.Seed(7) }), "%s Locked Seed", a)
+	}
+}
+
+// TestReadAtConcurrent fills one buffer from many goroutines with ReadAt
+// on one Generator (bare: only ReadAt runs; Locked: while another goroutine
+// keeps moving the position) and compares it with one Read from the start.
+// Run it with -race.
+func TestReadAtConcurrent(t *testing.T) {
+	const size, parts = 1 << 20, 16
+	for _, a := range Algorithms() {
+		for _, lock := range []bool{false, true} {
+			g := New(a, 5)
+			g.SetStream(9)
+			g.Seek(333, io.SeekStart)
+			want := make([]byte, size)
+			ref := New(a, 5)
+			ref.SetStream(9)
+			ref.Read(want)
+			if lock {
+				g = Locked(g)
+			}
+			got := make([]byte, size)
+			var wg sync.WaitGroup
+			stop := make(chan struct{})
+			moved := make(chan int)
+			if lock {
+				go func() { // moves the position all along
+					n := 0
+					for {
+						select {
+						case <-stop:
+							moved <- n
+							return
+						default:
+							g.Uint64()
+							n++
+						}
+					}
+				}()
+			}
+			for i := range parts {
+				wg.Go(func() {
+					lo := i * size / parts
+					hi := (i + 1) * size / parts
+					// Unequal pieces, to cross batch boundaries at odd
+					// offsets.
+					for lo < hi {
+						n := min(hi-lo, 1000+7*i)
+						k, err := g.ReadAt(got[lo:lo+n], int64(lo))
+						if err != nil || k != n {
+							t.Errorf("ReadAt = %d, %v", k, err)
+							return
+						}
+						lo += n
+					}
+				})
+			}
+			wg.Wait()
+			n := 0
+			if lock {
+				close(stop)
+				n = <-moved
+			}
+			require.True(t, bytes.Equal(want, got), "%s (locked %v): ReadAt from %d goroutines differs from Read", a, lock, parts)
+			pos, err := g.Seek(0, io.SeekCurrent)
+			require.NoError(t, err)
+			require.Equal(t, int64(333+8*n), pos, "%s (locked %v): the position moved", a, lock)
+		}
 	}
 }
 

@@ -50,19 +50,27 @@ func TestMix(t *testing.T) {
 	if testing.Short() {
 		steps = 500
 	}
-	for _, n := range []int{16, 24, 32} {
-		gentest.Mix(t, testCase(n), uint64(n), steps)
-	}
+	forEachBackend(t, func(t *testing.T) {
+		for _, n := range []int{16, 24, 32} {
+			gentest.Mix(t, testCase(n), uint64(n), steps)
+		}
+	})
 }
 
-func TestReadAt(t *testing.T) { gentest.ReadAt(t, testCase(16), aesctr.BlockSize) }
+func TestReadAt(t *testing.T) {
+	forEachBackend(t, func(t *testing.T) { gentest.ReadAt(t, testCase(16), aesctr.BlockSize) })
+}
 
-func TestReadAtParallel(t *testing.T) { gentest.ReadAtParallel(t, testCase(16)) }
+func TestReadAtParallel(t *testing.T) {
+	forEachBackend(t, func(t *testing.T) { gentest.ReadAtParallel(t, testCase(16)) })
+}
 
 func TestCopies(t *testing.T) {
-	gentest.Copies(t, testCase(24), func(g gentest.Generator) gentest.Generator {
-		c := *g.(*aesctr.Source)
-		return &c
+	forEachBackend(t, func(t *testing.T) {
+		gentest.Copies(t, testCase(24), func(g gentest.Generator) gentest.Generator {
+			c := *g.(*aesctr.Source)
+			return &c
+		})
 	})
 }
 
@@ -87,22 +95,24 @@ func TestSeededConstructors(t *testing.T) {
 // TestSeed: Seed gives exactly the constructor's Source, keeps the key
 // length and does not allocate on the assembly backends.
 func TestSeed(t *testing.T) {
-	for _, mk := range []func(uint64) *aesctr.Source{aesctr.NewSource128, aesctr.NewSource192, aesctr.NewSource256} {
-		s := mk(1)
-		s.SetStream(7)
-		s.Read(make([]byte, 1500))
-		s.Seed(42)
-		want, _ := mk(42).MarshalBinary()
-		got, _ := s.MarshalBinary()
-		require.Equal(t, want, got)
-		a, b := make([]byte, 3000), make([]byte, 3000)
-		s.Read(a)
-		mk(42).Read(b)
-		require.Equal(t, b, a)
-		if aesctr.Backend() != "generic" {
-			require.Zero(t, testing.AllocsPerRun(100, func() { s.Seed(3) }), "Seed allocates on %s", aesctr.Backend())
+	forEachBackend(t, func(t *testing.T) {
+		for _, mk := range []func(uint64) *aesctr.Source{aesctr.NewSource128, aesctr.NewSource192, aesctr.NewSource256} {
+			s := mk(1)
+			s.SetStream(7)
+			s.Read(make([]byte, 1500))
+			s.Seed(42)
+			want, _ := mk(42).MarshalBinary()
+			got, _ := s.MarshalBinary()
+			require.Equal(t, want, got)
+			a, b := make([]byte, 3000), make([]byte, 3000)
+			s.Read(a)
+			mk(42).Read(b)
+			require.Equal(t, b, a)
+			if aesctr.Backend() != "generic" {
+				require.Zero(t, testing.AllocsPerRun(100, func() { s.Seed(3) }), "Seed allocates on %s", aesctr.Backend())
+			}
 		}
-	}
+	})
 	require.PanicsWithValue(t, "aesctr: Seed of a zero Source, which has no key length (create it with NewSource128/192/256, NewWithKey or UnmarshalBinary)",
 		func() { new(aesctr.Source).Seed(1) })
 }

@@ -59,40 +59,50 @@ func TestMix(t *testing.T) {
 	if testing.Short() {
 		steps = 500
 	}
-	for _, r := range []int{8, 12, 20} {
-		gentest.Mix(t, testCase(r), uint64(r), steps)
-	}
+	forEachBackend(t, func(t *testing.T) {
+		for _, r := range []int{8, 12, 20} {
+			gentest.Mix(t, testCase(r), uint64(r), steps)
+		}
+	})
 }
 
-func TestReadAt(t *testing.T) { gentest.ReadAt(t, testCase(8), chacha.BlockSize) }
+func TestReadAt(t *testing.T) {
+	forEachBackend(t, func(t *testing.T) { gentest.ReadAt(t, testCase(8), chacha.BlockSize) })
+}
 
-func TestReadAtParallel(t *testing.T) { gentest.ReadAtParallel(t, testCase(20)) }
+func TestReadAtParallel(t *testing.T) {
+	forEachBackend(t, func(t *testing.T) { gentest.ReadAtParallel(t, testCase(20)) })
+}
 
 func TestCopies(t *testing.T) {
-	gentest.Copies(t, testCase(12), func(g gentest.Generator) gentest.Generator {
-		c := *g.(*chacha.Source)
-		return &c
+	forEachBackend(t, func(t *testing.T) {
+		gentest.Copies(t, testCase(12), func(g gentest.Generator) gentest.Generator {
+			c := *g.(*chacha.Source)
+			return &c
+		})
 	})
 }
 
 // TestSeed: Seed gives exactly the constructor's Source, keeps the round
 // count and does not allocate.
 func TestSeed(t *testing.T) {
-	for _, mk := range []func(uint64) *chacha.Source{chacha.NewSource8, chacha.NewSource12, chacha.NewSource20} {
-		s := mk(1)
-		s.SetStream(7)
-		s.Read(make([]byte, 1500))
-		s.Seed(42)
-		want, _ := mk(42).MarshalBinary()
-		got, _ := s.MarshalBinary()
-		require.Equal(t, want, got)
-		require.Equal(t, uint64(0), s.Stream())
-		a, b := make([]byte, 3000), make([]byte, 3000)
-		s.Read(a)
-		mk(42).Read(b)
-		require.Equal(t, b, a)
-		require.Zero(t, testing.AllocsPerRun(100, func() { s.Seed(3) }), "Seed allocates")
-	}
+	forEachBackend(t, func(t *testing.T) {
+		for _, mk := range []func(uint64) *chacha.Source{chacha.NewSource8, chacha.NewSource12, chacha.NewSource20} {
+			s := mk(1)
+			s.SetStream(7)
+			s.Read(make([]byte, 1500))
+			s.Seed(42)
+			want, _ := mk(42).MarshalBinary()
+			got, _ := s.MarshalBinary()
+			require.Equal(t, want, got)
+			require.Equal(t, uint64(0), s.Stream())
+			a, b := make([]byte, 3000), make([]byte, 3000)
+			s.Read(a)
+			mk(42).Read(b)
+			require.Equal(t, b, a)
+			require.Zero(t, testing.AllocsPerRun(100, func() { s.Seed(3) }), "Seed allocates")
+		}
+	})
 	require.PanicsWithValue(t, "chacha: Seed of a zero Source, which has no round count (create it with NewSource8/12/20, NewWithKey or UnmarshalBinary)",
 		func() { new(chacha.Source).Seed(1) })
 }

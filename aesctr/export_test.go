@@ -1,0 +1,7 @@
+package aesctr
+
+// Backends and SetBackend let the external tests run on every kernel.
+var (
+	Backends   = backends
+	SetBackend = setBackend
+)

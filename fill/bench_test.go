@@ -10,6 +10,7 @@ import (
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
+	"github.com/streamrand/streamrand/internal/benchutil"
 )
 
 // benchSources are the Sources of BenchmarkFill: the per-call loop over
@@ -112,7 +113,8 @@ type bufs struct {
 }
 
 // BenchmarkFill times n values of each function (bytes = n times the value
-// size, so MB/s compares across functions), per call and through fill.
+// size), per call and through fill. cpuB/s (CPU time, steadier than wall
+// time on a shared machine) divided into the value size gives ns/value.
 //
 //	go test -run '^$' -bench Fill -count 6 ./fill | benchstat -col /source -
 func BenchmarkFill(b *testing.B) {
@@ -123,8 +125,7 @@ func BenchmarkFill(b *testing.B) {
 				for _, s := range benchSources {
 					b.Run("source="+s.name+"/len="+strconv.Itoa(n), func(b *testing.B) {
 						src := s.make()
-						b.SetBytes(f.size * int64(n))
-						b.ReportAllocs()
+						defer benchutil.Start(b, int(f.size)*n)()
 						if s.percall {
 							r := rand.New(src)
 							for b.Loop() {
@@ -150,8 +151,7 @@ func BenchmarkRead(b *testing.B) {
 		for _, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.AES128CTR} {
 			b.Run("source="+a.String()+"/len="+strconv.Itoa(n), func(b *testing.B) {
 				var src io.Reader = streamrand.New(a, 1)
-				b.SetBytes(int64(len(p)))
-				b.ReportAllocs()
+				defer benchutil.Start(b, len(p))()
 				for b.Loop() {
 					src.Read(p)
 				}
@@ -166,7 +166,7 @@ func BenchmarkGonumNormal(b *testing.B) {
 	xs := make([]float64, 100000)
 	b.Run("distuv.Normal.Rand", func(b *testing.B) {
 		d := distuv.Normal{Mu: 10, Sigma: 2.5, Src: streamrand.New(streamrand.ChaCha8, 1)}
-		b.SetBytes(8 * int64(len(xs)))
+		defer benchutil.Start(b, 8*len(xs))()
 		for b.Loop() {
 			for i := range xs {
 				xs[i] = d.Rand()
@@ -175,8 +175,7 @@ func BenchmarkGonumNormal(b *testing.B) {
 	})
 	b.Run("fill.NormFloat64", func(b *testing.B) {
 		src := streamrand.New(streamrand.ChaCha8, 1)
-		b.SetBytes(8 * int64(len(xs)))
-		b.ReportAllocs()
+		defer benchutil.Start(b, 8*len(xs))()
 		for b.Loop() {
 			fill.NormFloat64(src, xs)
 			for i := range xs {

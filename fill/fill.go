@@ -35,6 +35,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"unsafe"
+
+	"github.com/streamrand/streamrand/internal/bulk"
 )
 
 // Uint64 fills dst with the values of successive rand.New(src).Uint64()
@@ -73,17 +75,19 @@ func Uint32(src rand.Source, dst []uint32) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
-	for len(dst) > 0 {
-		n := min(w.avail(), len(dst))
-		p := w.p[w.k : w.k+8*n]
-		for i := range dst[:n] {
-			dst[i] = uint32(le64(p, i) >> 32)
+	// Words for the first half of what is owed are read into the memory of
+	// the whole, then each is narrowed forward in place: value i is written
+	// over bytes 4i to 4i+3, which word i/2 (already read) held.
+	for len(dst) >= 32 {
+		d := dst[:min(len(dst)/2, chunkWords)]
+		p := bytesOf(dst[:2*len(d)])
+		b.Read(p)
+		for i := range d {
+			d[i] = uint32(le64(p, i) >> 32)
 		}
-		w.k += 8 * n
-		dst = dst[n:]
+		dst = dst[len(d):]
 	}
-	w.done()
+	peekConvert(b, dst, func(u uint64) uint32 { return uint32(u >> 32) })
 }
 
 // Float64 fills dst with the values of successive rand.New(src).Float64()
@@ -98,17 +102,17 @@ func Float64(src rand.Source, dst []float64) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
+	// The keystream's Read writes its words straight into dst, a chunk at
+	// a time, and they are converted in place while in L1.
 	for len(dst) > 0 {
-		n := min(w.avail(), len(dst))
-		p := w.p[w.k : w.k+8*n]
-		for i := range dst[:n] {
-			dst[i] = float64From(le64(p, i))
+		d := dst[:min(len(dst), chunkWords)]
+		p := bytesOf(d)
+		b.Read(p)
+		for i := range d {
+			d[i] = float64From(le64(p, i))
 		}
-		w.k += 8 * n
-		dst = dst[n:]
+		dst = dst[len(d):]
 	}
-	w.done()
 }
 
 // float64From is rand.Rand.Float64's float64(u<<11>>11) / (1<<53), bit for
@@ -132,17 +136,22 @@ func Float32(src rand.Source, dst []float32) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
-	for len(dst) > 0 {
-		n := min(w.avail(), len(dst))
-		p := w.p[w.k : w.k+8*n]
-		for i := range dst[:n] {
-			dst[i] = float32(uint32(le64(p, i)>>32)<<8>>8) / (1 << 24)
+	// As in Uint32: words read into the whole, narrowed forward.
+	for len(dst) >= 32 {
+		d := dst[:min(len(dst)/2, chunkWords)]
+		p := bytesOf(dst[:2*len(d)])
+		b.Read(p)
+		for i := range d {
+			d[i] = float32From(le64(p, i))
 		}
-		w.k += 8 * n
-		dst = dst[n:]
+		dst = dst[len(d):]
 	}
-	w.done()
+	peekConvert(b, dst, float32From)
+}
+
+// float32From is rand.Rand.Float32 on word u.
+func float32From(u uint64) float32 {
+	return float32(uint32(u>>32)<<8>>8) / (1 << 24)
 }
 
 // IntN fills dst with the values of successive rand.New(src).IntN(n)
@@ -160,8 +169,12 @@ func IntN(src rand.Source, dst []int, n int) {
 		return
 	}
 	defer unlock(mu)
+	if unsafe.Sizeof(n) == 8 {
+		uint64nInPlace(b, dst, uint64(n))
+		return
+	}
 	w := words{b: b}
-	uint64n(&w, dst, uint64(n))
+	uint64nPeek(&w, dst, uint64(n))
 	w.done()
 }
 
@@ -180,59 +193,54 @@ func Uint64N(src rand.Source, dst []uint64, n uint64) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
-	uint64n(&w, dst, n)
-	w.done()
+	uint64nInPlace(b, dst, n)
 }
 
-// uint64n is rand.Rand's uint64n for every element of dst: Lemire's
-// multiply-shift with the same rejection, a mask for a power of two. (On
-// 32-bit platforms rand.Rand takes a 32-bit path for n < 2^32, which gives
-// the same values.)
-func uint64n[T int | uint64](w *words, dst []T, n uint64) {
-	if n&(n-1) == 0 {
-		for len(dst) > 0 {
-			k := min(w.avail(), len(dst))
-			p := w.p[w.k : w.k+8*k]
-			for i := range dst[:k] {
-				dst[i] = T(le64(p, i) & (n - 1))
-			}
-			w.k += 8 * k
-			dst = dst[k:]
-		}
-		return
-	}
+// uint64nInPlace is rand.Rand's uint64n for every element of dst, whose
+// elements are 8 bytes: Lemire's multiply-shift with the same rejection, a
+// mask for a power of two. (On 32-bit platforms rand.Rand takes a 32-bit
+// path for n < 2^32, which gives the same values.) The words are read into
+// dst a chunk at a time; a value written never overtakes the words still to
+// be drawn, and a redraw past the chunk's words comes from the keystream.
+func uint64nInPlace[T int | uint64](b bulk.Source, dst []T, n uint64) {
 	// rand.Rand draws again while lo < thresh, which it tests only once lo
 	// < n; thresh < n, so testing lo < thresh alone is the same.
 	thresh := -n % n
 	for len(dst) > 0 {
-		k := min(w.avail(), len(dst))
-		p := w.p[w.k : w.k+8*k]
-		i := 0
-		for ; i < k; i++ {
-			hi, lo := bits.Mul64(le64(p, i), n)
-			if lo < thresh {
-				break
+		d := dst[:min(len(dst), chunkWords)]
+		p := bytesOf(d)
+		b.Read(p)
+		if n&(n-1) == 0 {
+			for i := range d {
+				d[i] = T(le64(p, i) & (n - 1))
 			}
-			dst[i] = T(hi)
+			dst = dst[len(d):]
+			continue
 		}
-		w.k += 8 * i
-		dst = dst[i:]
-		if i < k { // a rejection: redraw word by word
-			w.k += 8
-			dst[0] = T(uint64nRetry(w, n, thresh))
-			dst = dst[1:]
+		o := 0
+		for w := 0; w < len(d); o++ {
+			hi, lo := bits.Mul64(le64(p, w), n)
+			w++
+			for lo < thresh {
+				var u uint64
+				if w < len(d) {
+					u = le64(p, w)
+					w++
+				} else {
+					u = b.Uint64()
+				}
+				hi, lo = bits.Mul64(u, n)
+			}
+			d[o] = T(hi)
 		}
+		dst = dst[o:]
 	}
 }
 
-// uint64nRetry draws words until one is accepted, after a rejected one.
-func uint64nRetry(w *words, n, thresh uint64) uint64 {
-	for {
-		hi, lo := bits.Mul64(w.next(), n)
-		if lo >= thresh {
-			return hi
-		}
+// uint64nPeek is uint64nInPlace for 4-byte ints, through Peek.
+func uint64nPeek[T int | uint64](w *words, dst []T, n uint64) {
+	for i := range dst {
+		dst[i] = T(w.uint64n(n))
 	}
 }
 
@@ -276,19 +284,4 @@ func Shuffle(src rand.Source, n int, swap func(i, j int)) {
 	for i := n - 1; i > 0; i-- {
 		swap(i, int(w.uint64n(uint64(i+1))))
 	}
-}
-
-// uint64n is rand.Rand's uint64n on the next words.
-func (w *words) uint64n(n uint64) uint64 {
-	if n&(n-1) == 0 {
-		return w.next() & (n - 1)
-	}
-	hi, lo := bits.Mul64(w.next(), n)
-	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(w.next(), n)
-		}
-	}
-	return hi
 }

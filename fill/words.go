@@ -2,8 +2,10 @@ package fill
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
+	"unsafe"
 
 	"github.com/streamrand/streamrand/internal/bulk"
 )
@@ -46,9 +48,64 @@ func (w *words) avail() int {
 // done consumes the words taken. w must not be used afterwards.
 func (w *words) done() { w.b.Discard(w.k) }
 
+// uint64n is rand.Rand's uint64n on the next words.
+func (w *words) uint64n(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return w.next() & (n - 1)
+	}
+	hi, lo := bits.Mul64(w.next(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(w.next(), n)
+		}
+	}
+	return hi
+}
+
+// peekConvert sets each element of dst to conv of the next word, through
+// Peek. It is the path for short remainders: conv is called indirectly.
+func peekConvert[T any](b bulk.Source, dst []T, conv func(uint64) T) {
+	w := words{b: b}
+	for i := range dst {
+		dst[i] = conv(w.next())
+	}
+	w.done()
+}
+
+// chunkWords is how many words a bulk call reads into the caller's slice at
+// a time, to convert them in place while they are in L1: 4 KiB.
+const chunkWords = 512
+
+// bytesOf returns the memory of s as bytes, for the keystream's Read to
+// write its words straight into the caller's slice.
+func bytesOf[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+}
+
+// raw draws words from a chunk already read into memory (p, of which words
+// w to n-1 are not drawn yet) and, once those are used up, from the
+// keystream itself: the order of Uint64 calls.
+type raw struct {
+	p    []byte
+	w, n int
+	b    bulk.Source
+}
+
+func (r *raw) next() uint64 {
+	if r.w < r.n {
+		r.w++
+		return le64(r.p, r.w-1)
+	}
+	return r.b.Uint64()
+}
+
 // float64 is rand.Rand.Float64 on the next word.
-func (w *words) float64() float64 {
-	return float64(w.next()<<11>>11) / (1 << 53)
+func (r *raw) float64() float64 {
+	return float64(r.next()<<11>>11) / (1 << 53)
 }
 
 // keystream returns src's keystream with its lock held, or nil if src is not

@@ -26,31 +26,30 @@ func NormFloat64(src rand.Source, dst []float64) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
+	// Words are read into dst a chunk at a time and converted in place; a
+	// value written never overtakes the words still to be drawn.
 	for len(dst) > 0 {
-		k := min(w.avail(), len(dst))
-		p := w.p[w.k : w.k+8*k]
-		i := 0
-		// The fast path of rand.Rand.NormFloat64, taken 97.4% of the time (TestSlowPathsHit).
-		for ; i < k; i++ {
-			u := le64(p, i)
+		d := dst[:min(len(dst), chunkWords)]
+		p := bytesOf(d)
+		b.Read(p)
+		o := 0
+		for w := 0; w < len(d); o++ {
+			// The fast path of rand.Rand.NormFloat64, taken 97.4% of
+			// the time (TestSlowPathsHit).
+			u := le64(p, w)
+			w++
 			j := int32(u)
-			t := u >> 32 & 0x7F
-			if absInt32(j) >= kn[t] {
-				break
+			i := u >> 32 & 0x7F
+			if absInt32(j) < kn[i] {
+				d[o] = float64(j) * float64(wn[i])
+				continue
 			}
-			dst[i] = float64(j) * float64(wn[t])
+			r := raw{p: p, w: w, n: len(d), b: b}
+			d[o] = r.normSlow(u)
+			w = r.w
 		}
-		w.k += 8 * i
-		dst = dst[i:]
-		if i < k {
-			u := le64(p, i)
-			w.k += 8
-			dst[0] = w.normSlow(u)
-			dst = dst[1:]
-		}
+		dst = dst[o:]
 	}
-	w.done()
 }
 
 func absInt32(i int32) uint32 {
@@ -63,7 +62,7 @@ func absInt32(i int32) uint32 {
 // normSlow continues rand.Rand.NormFloat64 after word u missed the fast
 // path, with the same expressions (so the compiler fuses and rounds them the
 // same way) and the same extra draws.
-func (w *words) normSlow(u uint64) float64 {
+func (w *raw) normSlow(u uint64) float64 {
 	for {
 		j := int32(u) // Possibly negative
 		i := u >> 32 & 0x7F
@@ -108,36 +107,34 @@ func ExpFloat64(src rand.Source, dst []float64) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
+	// As in NormFloat64.
 	for len(dst) > 0 {
-		k := min(w.avail(), len(dst))
-		p := w.p[w.k : w.k+8*k]
-		i := 0
-		// The fast path of rand.Rand.ExpFloat64, taken 97.8% of the time (TestSlowPathsHit).
-		for ; i < k; i++ {
-			u := le64(p, i)
+		d := dst[:min(len(dst), chunkWords)]
+		p := bytesOf(d)
+		b.Read(p)
+		o := 0
+		for w := 0; w < len(d); o++ {
+			// The fast path of rand.Rand.ExpFloat64, taken 97.8% of the
+			// time (TestSlowPathsHit).
+			u := le64(p, w)
+			w++
 			j := uint32(u)
-			t := uint8(u >> 32)
-			if j >= ke[t] {
-				break
+			i := uint8(u >> 32)
+			if j < ke[i] {
+				d[o] = float64(j) * float64(we[i])
+				continue
 			}
-			dst[i] = float64(j) * float64(we[t])
+			r := raw{p: p, w: w, n: len(d), b: b}
+			d[o] = r.expSlow(u)
+			w = r.w
 		}
-		w.k += 8 * i
-		dst = dst[i:]
-		if i < k {
-			u := le64(p, i)
-			w.k += 8
-			dst[0] = w.expSlow(u)
-			dst = dst[1:]
-		}
+		dst = dst[o:]
 	}
-	w.done()
 }
 
 // expSlow continues rand.Rand.ExpFloat64 after word u missed the fast path,
 // with the same expressions and the same extra draws.
-func (w *words) expSlow(u uint64) float64 {
+func (w *raw) expSlow(u uint64) float64 {
 	for {
 		j := uint32(u)
 		i := uint8(u >> 32)

@@ -12,6 +12,14 @@
 //	go run ./examples/montecarlo -problem pi -paths 20000000 -workers 2
 //	go run ./examples/montecarlo -problem call -alg aes128ctr -seed 7
 //
+// Each chunk draws its numbers in bulk with package fill (the same numbers
+// as per-call rand.Rand methods on its stream). -percall instead runs the
+// program as usually written with math/rand/v2: chunk c draws per call from
+// rand.New(rand.NewPCG(seed, c)). Compare the paths/s lines:
+//
+//	go run ./examples/montecarlo -problem call -workers 1 -table=false
+//	go run ./examples/montecarlo -problem call -workers 1 -table=false -percall
+//
 // -problem pi estimates pi from the fraction of uniform points of the unit
 // square inside the quarter disc. -problem call prices a European call
 // option under Black-Scholes (spot 100, strike 100, rate 5%, volatility
@@ -42,7 +50,9 @@ func main() {
 // run simulates cfg with the given number of worker goroutines. Chunk c is
 // computed by whichever worker takes it next; the sums are combined in
 // chunk order (mc.Config.Combine).
-func run(cfg mc.Config, workers int) (mc.Result, error) {
+// With percall, chunk c draws per call from rand.New(rand.NewPCG(seed, c))
+// instead (mc.NewPerCallWorker).
+func run(cfg mc.Config, workers int, percall bool) (mc.Result, error) {
 	if workers <= 0 {
 		return mc.Result{}, fmt.Errorf("-workers must be at least 1, got %d", workers)
 	}
@@ -54,7 +64,11 @@ func run(cfg mc.Config, workers int) (mc.Result, error) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
-		w, err := mc.NewWorker(cfg) // this goroutine's own Source
+		newWorker := mc.NewWorker
+		if percall {
+			newWorker = mc.NewPerCallWorker
+		}
+		w, err := newWorker(cfg) // this goroutine's own Source
 		if err != nil {
 			return mc.Result{}, err
 		}
@@ -73,6 +87,7 @@ func cli(args []string, out io.Writer) error {
 	config := mc.Flags(fs)
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
 	table := fs.Bool("table", true, "also time 1 to runtime.NumCPU() workers")
+	percall := fs.Bool("percall", false, "draw per call from rand.New(rand.NewPCG(seed, c)) for chunk c, ignoring -alg: the usual math/rand/v2 program, for comparing speed")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,13 +97,17 @@ func cli(args []string, out io.Writer) error {
 	}
 
 	start := time.Now()
-	res, err := run(cfg, *workers)
+	res, err := run(cfg, *workers, *percall)
 	if err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(out, "%s, %s seed %d, %d paths in chunks of %d, %d workers\n",
-		cfg.Problem, cfg.Alg, cfg.Seed, cfg.Paths, cfg.Chunk, *workers)
+	how := cfg.Alg.String() + " in bulk (package fill)"
+	if *percall {
+		how = "PCG per call"
+	}
+	fmt.Fprintf(out, "%s, %s, seed %d, %d paths in chunks of %d, %d workers\n",
+		cfg.Problem, how, cfg.Seed, cfg.Paths, cfg.Chunk, *workers)
 	cfg.Print(out, res)
 	fmt.Fprintf(out, "%.3g paths/s\n", float64(cfg.Paths)/elapsed.Seconds())
 
@@ -99,7 +118,7 @@ func cli(args []string, out io.Writer) error {
 	var base time.Duration
 	for w := 1; w <= runtime.NumCPU(); w++ {
 		start := time.Now()
-		r, err := run(cfg, w)
+		r, err := run(cfg, w, *percall)
 		if err != nil {
 			return err
 		}

@@ -26,16 +26,18 @@ func TestMain(m *testing.M) {
 // GOMAXPROCS, and close to the true value.
 func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 	for _, problem := range []string{"pi", "call"} {
-		for _, alg := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.ChaCha20, streamrand.AES128CTR, streamrand.AES256CTR} {
+		for _, alg := range []string{"chacha8", "chacha20", "aes128ctr", "aes256ctr", "percall-pcg"} {
 			// 300001 paths: 37 chunks, the last one short.
-			cfg := mc.Config{Problem: problem, Alg: alg, Seed: 2024, Paths: 300_001, Chunk: 8192}
-			t.Run(problem+"/"+alg.String(), func(t *testing.T) {
-				want, err := run(cfg, 1)
+			a, _ := streamrand.ParseAlgorithm(alg)
+			percall := alg == "percall-pcg"
+			cfg := mc.Config{Problem: problem, Alg: a, Seed: 2024, Paths: 300_001, Chunk: 8192}
+			t.Run(problem+"/"+alg, func(t *testing.T) {
+				want, err := run(cfg, 1, percall)
 				if err != nil {
 					t.Fatal(err)
 				}
 				for _, workers := range []int{2, 7} {
-					got, err := run(cfg, workers)
+					got, err := run(cfg, workers, percall)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -44,7 +46,7 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 					}
 				}
 				prev := runtime.GOMAXPROCS(1)
-				got, err := run(cfg, 7)
+				got, err := run(cfg, 7, percall)
 				runtime.GOMAXPROCS(prev)
 				if err != nil {
 					t.Fatal(err)
@@ -72,9 +74,9 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 
 func TestSeedMatters(t *testing.T) {
 	cfg := mc.Config{Problem: "pi", Alg: streamrand.ChaCha8, Seed: 1, Paths: 100_000, Chunk: 4096}
-	a, _ := run(cfg, 2)
+	a, _ := run(cfg, 2, false)
 	cfg.Seed = 2
-	b, _ := run(cfg, 2)
+	b, _ := run(cfg, 2, false)
 	if a == b {
 		t.Errorf("seeds 1 and 2 gave the same result %+v", a)
 	}
@@ -133,7 +135,7 @@ func TestCLI(t *testing.T) {
 	}
 	s := out.String()
 	t.Log("\n" + s)
-	for _, want := range []string{"pi, aes128ctr seed 5, 200000 paths in chunks of 10000, 3 workers", "estimate 3.1", "paths/s", "same bits"} {
+	for _, want := range []string{"pi, aes128ctr in bulk (package fill), seed 5, 200000 paths in chunks of 10000, 3 workers", "estimate 3.1", "paths/s", "same bits"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q", want)
 		}
@@ -141,5 +143,25 @@ func TestCLI(t *testing.T) {
 	rows := strings.Count(s, " yes\n")
 	if rows != runtime.NumCPU() || strings.Contains(s, " NO\n") {
 		t.Errorf("scaling table: %d rows with the same bits, want %d", rows, runtime.NumCPU())
+	}
+}
+
+// -percall runs the per-call PCG program: its own estimate, the same for
+// every worker count.
+func TestCLIPerCall(t *testing.T) {
+	var out bytes.Buffer
+	err := cli([]string{"-problem", "call", "-paths", "100000", "-chunk", "7000", "-workers", "2", "-percall"}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	t.Log("\n" + s)
+	for _, want := range []string{"call, PCG per call, seed 1, 100000 paths in chunks of 7000, 2 workers", "estimate 10.", "paths/s", "same bits"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if strings.Contains(s, " NO\n") {
+		t.Error("the per-call answer depends on the number of workers")
 	}
 }

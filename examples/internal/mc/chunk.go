@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/fill"
 )
 
 // The European call of problem "call": Black-Scholes with spot 100, strike
@@ -23,23 +24,37 @@ const (
 // Worker computes it or what it computed before. A Worker is not safe for
 // concurrent use: give each goroutine its own.
 type Worker struct {
-	cfg   Config
-	g     streamrand.Generator
-	r     *rand.Rand
-	chunk func(r *rand.Rand, n int64) Sums
+	cfg Config
+	g   streamrand.Generator
+	buf []float64 // one batch of numbers, drawn with package fill
+	// percall is set for a per-call Worker (NewPerCallWorker).
+	percall *rand.PCG
 }
 
-// NewWorker returns a Worker for cfg, or cfg's Validate error.
+// batch is how many numbers a Worker draws at a time with package fill: 16
+// KiB, so they are still in L1 when the paths use them.
+const batch = 2048
+
+// NewWorker returns a Worker for cfg, or cfg's Validate error. It draws its
+// numbers in bulk with package fill: the same numbers, in the same order, as
+// per-call rand.Rand methods on the Generator.
 func NewWorker(cfg Config) (*Worker, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	f, err := chunkFunc(cfg.Problem)
-	if err != nil {
+	return &Worker{cfg: cfg, g: streamrand.New(cfg.Alg, cfg.Seed), buf: make([]float64, batch)}, nil
+}
+
+// NewPerCallWorker returns a Worker for cfg that ignores cfg.Alg and draws
+// chunk k per call from rand.New(rand.NewPCG(cfg.Seed, k)): the program as
+// it is usually written with math/rand/v2, the baseline for the speed of
+// NewWorker's. Its answer is its own (another generator), and also
+// independent of the number of workers.
+func NewPerCallWorker(cfg Config) (*Worker, error) {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	g := streamrand.New(cfg.Alg, cfg.Seed)
-	return &Worker{cfg: cfg, g: g, r: rand.New(g), chunk: f}, nil
+	return &Worker{cfg: cfg, percall: rand.NewPCG(0, 0)}, nil
 }
 
 // Chunk returns the Sums of chunk k: its ChunkPaths(k) paths drawn from
@@ -48,42 +63,86 @@ func (w *Worker) Chunk(k int64) Sums {
 	if k < 0 || k >= w.cfg.Chunks() {
 		panic(fmt.Sprintf("mc: chunk %d of %d", k, w.cfg.Chunks()))
 	}
+	n := w.cfg.ChunkPaths(k)
+	if w.percall != nil {
+		w.percall.Seed(w.cfg.Seed, uint64(k))
+		return chunkPerCall(w.cfg.Problem, rand.New(w.percall), n)
+	}
 	w.g.SetStream(uint64(k)) // chunk k's numbers, whoever runs it
-	return w.chunk(w.r, w.cfg.ChunkPaths(k))
+	if w.cfg.Problem == "pi" {
+		return w.pi(n)
+	}
+	return w.call(n)
 }
 
-// chunkFunc returns the function that computes the sample sums of n paths
-// drawn from r for problem. This is the inner loop of the simulation.
-func chunkFunc(problem string) (func(r *rand.Rand, n int64) Sums, error) {
-	switch problem {
-	case "pi":
-		return func(r *rand.Rand, n int64) Sums {
-			var in int64
-			for range n {
-				x, y := r.Float64(), r.Float64()
-				if x*x+y*y < 1 {
-					in++
-				}
+// The parameters of the call's paths: the log-price at maturity is drift +
+// vol*z for a standard normal z.
+var (
+	drift    = (rate - volatility*volatility/2) * maturity
+	vol      = volatility * math.Sqrt(maturity)
+	discount = math.Exp(-rate * maturity)
+)
+
+// pi counts, among n points of the unit square, those inside the quarter
+// disc; each point is two Float64s, x then y, drawn a batch at a time.
+func (w *Worker) pi(n int64) Sums {
+	var in int64
+	for n > 0 {
+		m := min(n, batch/2)
+		xy := w.buf[:2*m]
+		fill.Float64(w.g, xy)
+		for i := 0; i < len(xy); i += 2 {
+			x, y := xy[i], xy[i+1]
+			if x*x+y*y < 1 {
+				in++
 			}
-			// Each sample is 4 or 0: the sum of squares is 4 times the sum.
-			return Sums{4 * float64(in), 16 * float64(in)}
-		}, nil
-	case "call":
-		drift := (rate - volatility*volatility/2) * maturity
-		vol := volatility * math.Sqrt(maturity)
-		discount := math.Exp(-rate * maturity)
-		return func(r *rand.Rand, n int64) Sums {
-			var s Sums
-			for range n {
-				st := spot * math.Exp(drift+vol*r.NormFloat64())
-				v := discount * max(st-strike, 0)
-				s.S += v
-				s.S2 += v * v
-			}
-			return s
-		}, nil
+		}
+		n -= m
 	}
-	return nil, fmt.Errorf("unknown problem %q (want pi or call)", problem)
+	// Each sample is 4 or 0: the sum of squares is 4 times the sum.
+	return Sums{4 * float64(in), 16 * float64(in)}
+}
+
+// call sums the discounted payoffs of n paths, one NormFloat64 each, drawn
+// a batch at a time.
+func (w *Worker) call(n int64) Sums {
+	var s Sums
+	for n > 0 {
+		z := w.buf[:min(n, batch)]
+		fill.NormFloat64(w.g, z)
+		for _, z := range z {
+			st := spot * math.Exp(drift+vol*z)
+			v := discount * max(st-strike, 0)
+			s.S += v
+			s.S2 += v * v
+		}
+		n -= int64(len(z))
+	}
+	return s
+}
+
+// chunkPerCall computes the sample sums of n paths drawn from r one call
+// at a time: the same arithmetic as Worker.pi and Worker.call, in the same
+// order.
+func chunkPerCall(problem string, r *rand.Rand, n int64) Sums {
+	if problem == "pi" {
+		var in int64
+		for range n {
+			x, y := r.Float64(), r.Float64()
+			if x*x+y*y < 1 {
+				in++
+			}
+		}
+		return Sums{4 * float64(in), 16 * float64(in)}
+	}
+	var s Sums
+	for range n {
+		st := spot * math.Exp(drift+vol*r.NormFloat64())
+		v := discount * max(st-strike, 0)
+		s.S += v
+		s.S2 += v * v
+	}
+	return s
 }
 
 // blackScholesCall returns the closed-form price of the call.

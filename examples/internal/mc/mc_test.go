@@ -222,3 +222,37 @@ func TestPrint(t *testing.T) {
 		t.Errorf("got\n%swant\n%s", out.String(), want)
 	}
 }
+
+// A Worker draws with package fill; its Sums are exactly those of the
+// per-call loop over a rand.Rand on stream k of the same Generator, for
+// both problems, including a last chunk shorter than a batch.
+func TestFillMatchesPerCall(t *testing.T) {
+	for _, problem := range []string{"pi", "call"} {
+		cfg := Config{Problem: problem, Alg: streamrand.AES128CTR, Seed: 9, Paths: 2*batch + 1001, Chunk: batch + 3}
+		w, _ := NewWorker(cfg)
+		for k := range cfg.Chunks() {
+			g := streamrand.New(cfg.Alg, cfg.Seed)
+			g.SetStream(uint64(k))
+			if got, want := w.Chunk(k), chunkPerCall(problem, rand.New(g), cfg.ChunkPaths(k)); got != want {
+				t.Errorf("%s chunk %d: %+v, want %+v", problem, k, got, want)
+			}
+		}
+	}
+}
+
+// A per-call Worker draws chunk k from PCG(seed, k), in any order.
+func TestPerCallWorker(t *testing.T) {
+	for _, problem := range []string{"pi", "call"} {
+		cfg := Config{Problem: problem, Alg: streamrand.ChaCha8, Seed: 4, Paths: 3000, Chunk: 1000}
+		w, _ := NewPerCallWorker(cfg)
+		for _, k := range []int64{2, 0, 1} {
+			want := chunkPerCall(problem, rand.New(rand.NewPCG(4, uint64(k))), 1000)
+			if got := w.Chunk(k); got != want {
+				t.Errorf("%s chunk %d: %+v, want %+v", problem, k, got, want)
+			}
+		}
+	}
+	if _, err := NewPerCallWorker(Config{Problem: "pi", Paths: 1, Chunk: 1}); err == nil {
+		t.Error("NewPerCallWorker accepted an invalid Config")
+	}
+}

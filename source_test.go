@@ -19,14 +19,16 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/seedexp"
 )
 
 // seedKey returns the first n bytes of rand_core's seed_from_u64(seed)
-// expansion, read back from a ChaCha8 Source's marshalled state.
+// expansion (internal/seedexp, which the generator packages use; the
+// external tests check it against a copy written from the definition).
 func seedKey(seed uint64, n int) []byte {
-	st, _ := chacha.NewSource8(seed).MarshalBinary()
-	off := len("streamrand:") + 2 + len("chacha8") + 1
-	return st[off : off+n]
+	key := make([]byte, n)
+	seedexp.Expand(key, seed)
+	return key
 }
 
 // TestGoldenPeers recomputes the golden streams with independent
@@ -98,6 +100,9 @@ func TestNewMatchesPackages(t *testing.T) {
 	same(New(ChaCha12, 5), chacha.NewSource12(5))
 	same(New(ChaCha20, 5), chacha.NewSource20(5))
 	same(New(AES128CTR, 5), aesctr.NewSource(5))
+	same(New(AES128CTR, 5), aesctr.NewSource128(5))
+	same(New(AES192CTR, 5), aesctr.NewSource192(5))
+	same(New(AES256CTR, 5), aesctr.NewSource256(5))
 	// AES-192/256 seeds take the first 24/32 bytes of the same expansion as
 	// ChaCha's 32-byte key.
 	a192, _ := aesctr.NewWithKey(seedKey(5, 24), 0)

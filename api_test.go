@@ -355,9 +355,12 @@ func sameFamilyName(a streamrand.Algorithm, tc string) bool {
 
 // Checkpoints written by the code as of November 2026 (commit 54c9fde, the
 // format version 1 every later version must read): New(a, 1000+a) after
-// SetStream(5+a) and Seek(12345+a). They must restore, through
-// streamrand.Unmarshal, the exact stream; the reference recomputes its
-// bytes from the seed expansion.
+// SetStream(5+a) and Seek(12345+a). The chacha and aesctr packages pin
+// their own old checkpoints byte for byte (TestGoldenCheckpoints there);
+// these check the root's side: streamrand.Unmarshal, which is told no
+// algorithm, restores each of the six (AES-192 included) to the right
+// algorithm and the exact stream, whose bytes the reference recomputes
+// from the seed expansion.
 var goldenCheckpoints = map[streamrand.Algorithm]string{
 	streamrand.ChaCha8:   "73747265616d72616e643a010763686163686138203033631b79705a920b58ad20df411f9a619b064ba85ef26fef17bc46f8e0644b000000000000000500000000000000c0398331968d",
 	streamrand.ChaCha12:  "73747265616d72616e643a0108636861636861313220981f897a4ffca39bcb5e315c60e828867b2fa1b8bbdb2fb8f6d0bec83d609ea3000000000000000600000000000000c03a8f6abbce",

@@ -75,10 +75,14 @@ func formatCounts(m map[string]int) string {
 // good generator and checks the documented rates: no more Fails than a
 // binomial count at 1/500000 allows, and Weaks within the binomial bounds
 // of 1/500 (from below too, so that Weak is not vacuous). 1500 seeds in
-// full (about 12 s), 150 with -short.
+// full (about 10 s), 150 with -short, 30 under
+// the race detector.
 func TestFailRate(t *testing.T) {
 	seeds := 1500
-	if testing.Short() {
+	switch {
+	case raceEnabled:
+		seeds = 30
+	case testing.Short():
 		seeds = 150
 	}
 	n, weak, fail := verdictCounts(t, Battery{Bytes: MinBytes}, seeds)
@@ -109,7 +113,10 @@ func TestFailRate(t *testing.T) {
 // the binomial bound of the documented rate.
 func TestSmallSampleFailRate(t *testing.T) {
 	seeds := 20000
-	if testing.Short() {
+	switch {
+	case raceEnabled:
+		seeds = 500
+	case testing.Short():
 		seeds = 4000
 	}
 	small := []Test{

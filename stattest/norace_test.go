@@ -1,0 +1,5 @@
+//go:build !race
+
+package stattest
+
+const raceEnabled = false

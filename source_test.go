@@ -442,16 +442,34 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		accepted := 0
 		for _, a := range Algorithms() {
 			g := New(a, 1)
 			if err := g.UnmarshalBinary(data); err != nil {
 				require.Equal(t, New(a, 1).Uint64(), g.Uint64(), "%s changed by a rejected state", a)
 				continue
 			}
+			accepted++
 			again, err := g.MarshalBinary()
 			require.NoError(t, err)
 			require.Equal(t, data, again)
 			g.Uint64()
 		}
+		// Unmarshal accepts what some algorithm's UnmarshalBinary accepts
+		// (each family accepts all three of its algorithms' states), and
+		// restores the same state.
+		g, err := Unmarshal(data)
+		if accepted == 0 {
+			require.Error(t, err)
+			require.Nil(t, g)
+			return
+		}
+		require.NoError(t, err)
+		require.Equal(t, 3, accepted)
+		again, err := g.MarshalBinary()
+		require.NoError(t, err)
+		require.Equal(t, data, again)
+		_, ok := AlgorithmOf(g)
+		require.True(t, ok)
 	})
 }

@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build gc && !purego
 
 package aesctr
 
@@ -14,15 +14,18 @@ import "golang.org/x/sys/cpu"
 // setBackend in tests.
 var useARM64 = cpu.ARM64.HasAES
 
-// ctrBlocks8Arm64 writes the AES-CTR keystream blocks
-// AES(BE64(stream) || BE64(counter+i)) for i = 0 .. len(dst)/16-1 into dst,
-// eight blocks at a time; a last partial group of eight is not written. The
-// counter+i must not wrap past 2^64 within the call (the 64-bit add does not
-// carry into the stream half). rk holds nr+1 round keys in memory order.
+// ctrBlocksNArm64 writes exactly the N blocks of *dst, the AES-CTR
+// keystream blocks AES(BE64(stream) || BE64(counter+i)) for i = 0 .. N-1,
+// eight at a time. counter+N-1 must not wrap past 2^64 (the 64-bit add does
+// not carry into the stream half). nr is 10, 12 or 14 and rk holds nr+1
+// round keys in memory order: the amd64 kernels' parameters, in their order.
 // Requires the AES extension. Implemented in aesctr_arm64.s.
-//
+
 //go:noescape
-func ctrBlocks8Arm64(nr int, rk *[15 * 16]byte, dst []byte, counter, stream uint64)
+func ctrBlocks64Arm64(nr int, rk *[240]byte, dst *[64 * BlockSize]byte, counter, stream uint64)
+
+//go:noescape
+func ctrBlocks256Arm64(nr int, rk *[240]byte, dst *[256 * BlockSize]byte, counter, stream uint64)
 
 // Backend names the kernel in use: "arm64" (AESE/AESMC, eight blocks
 // interleaved) when the CPU has the AES extension, else "generic".
@@ -33,23 +36,34 @@ func Backend() string {
 	return "generic"
 }
 
+// fill writes len(dst)/BlockSize keystream blocks (a shorter tail is left
+// alone) from the 128-bit counter block BE64(stream) || BE64(counter),
+// incremented as one big-endian number: a kernel call per 4 KiB, then per
+// 1 KiB, then the portable path for what is left. A batch in which the low
+// 64 bits wrap (once in 2^64 blocks) goes through the portable path, which
+// carries into the stream half.
 func (k *kernel) fill(dst []byte, counter, stream uint64) {
-	n := uint64(len(dst) / BlockSize)
-	// The slow path: no AES extension, or the low 64 bits of the counter
-	// block wrap inside this call (counter+n-1 overflows), which the kernel
-	// does not carry into the stream half. The wrap happens once in 2^64
-	// blocks, and Seek cannot reach it.
-	if !useARM64 || n == 0 || counter+(n-1) < counter {
+	if !useARM64 {
 		k.fillGeneric(dst, counter, stream)
 		return
 	}
-	m := len(dst) &^ (8*BlockSize - 1)
-	ctrBlocks8Arm64(k.rounds, &k.rk, dst[:m], counter, stream)
-	if m < len(dst) {
-		// Not reached for whole 1024-byte batches; no carry here, since
-		// counter+n-1 does not wrap.
-		k.fillGeneric(dst[m:], counter+uint64(m/BlockSize), stream)
+	for ; len(dst) >= bigBatch && counter <= maxCounter-(bigBatchBlocks-1); dst = dst[bigBatch:] {
+		ctrBlocks256Arm64(k.rounds, &k.rk, (*[bigBatch]byte)(dst), counter, stream)
+		if counter += bigBatchBlocks; counter < bigBatchBlocks {
+			stream++ // the batch ended exactly at the wrap
+		}
 	}
+	for ; len(dst) >= batch; dst = dst[batch:] {
+		if counter > maxCounter-(batchBlocks-1) {
+			k.fillGeneric(dst[:batch], counter, stream)
+		} else {
+			ctrBlocks64Arm64(k.rounds, &k.rk, (*[batch]byte)(dst), counter, stream)
+		}
+		if counter += batchBlocks; counter < batchBlocks {
+			stream++ // the low half wrapped in this batch
+		}
+	}
+	k.fillGeneric(dst, counter, stream)
 }
 
 // backends lists the kernels this machine can run, widest first; the last is

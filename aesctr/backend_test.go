@@ -5,6 +5,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -45,7 +46,7 @@ func cipherCTR(key []byte, counter, stream uint64, n int) []byte {
 // carry into the stream id, which Seek cannot reach) and large stream ids.
 func TestKernelsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	counters := []uint64{0, 1, 1<<32 - 1, 1<<32 - 3, math.MaxUint64, math.MaxUint64 - 1, math.MaxUint64 - 2, math.MaxUint64 - 7, math.MaxUint64 - 15, math.MaxUint64 - 63, math.MaxUint64 - 64, rng.Uint64()}
+	counters := []uint64{0, 1, 1<<32 - 1, 1<<32 - 3, math.MaxUint64, math.MaxUint64 - 1, math.MaxUint64 - 2, math.MaxUint64 - 7, math.MaxUint64 - 15, math.MaxUint64 - 63, math.MaxUint64 - 64, math.MaxUint64 - 255, math.MaxUint64 - 256, math.MaxUint64 - 319, rng.Uint64()}
 	streams := []uint64{0, 1, 1<<32 + 1, math.MaxUint64, rng.Uint64()}
 	forEachBackend(t, func(t *testing.T) {
 		for _, keyLen := range []int{16, 24, 32} {
@@ -57,7 +58,7 @@ func TestKernelsAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, n := range []int{1, 2, 3} {
+			for _, n := range []int{1, 2, 3, 4, 5, 9} {
 				for _, ctr := range counters {
 					for _, stream := range streams {
 						got, intact := backendtest.Guarded(n * keystream.BatchSize)
@@ -72,6 +73,32 @@ func TestKernelsAgree(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	})
+}
+
+// TestKernelsExact calls the entry point of every kernel, fill, with the
+// smallest legal input (one batch, one kernel call), one big batch, their
+// neighbours and lengths that are not whole blocks, at counters whose
+// batches end at the wrap of the low 64 bits, and checks that it writes
+// exactly the whole blocks of dst (crypto/cipher's) and nothing around them.
+func TestKernelsExact(t *testing.T) {
+	lengths := backendtest.ExactLengths(BlockSize, batch, bigBatch)
+	forEachBackend(t, func(t *testing.T) {
+		for _, keyLen := range []int{16, 32} {
+			key := make([]byte, keyLen)
+			for i := range key {
+				key[i] = byte(3*i + keyLen)
+			}
+			k, err := newKernel(key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ctr := range []uint64{0, math.MaxUint64 - 63, math.MaxUint64 - 255, math.MaxUint64 - 300} {
+				backendtest.Exact(t, fmt.Sprintf("AES-%d, counter %#x", keyLen*8, ctr), BlockSize, lengths,
+					func(dst []byte) { k.fill(dst, ctr, 2) },
+					func(dst []byte) { copy(dst, cipherCTR(key, ctr, 2, len(dst))) })
 			}
 		}
 	})

@@ -2,6 +2,7 @@ package chacha
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -31,7 +32,7 @@ func TestKernelsAgree(t *testing.T) {
 	streams := []uint64{0, 1, 0x4a000000, 1<<32 + 3, math.MaxUint64, rng.Uint64()}
 	forEachBackend(t, func(t *testing.T) {
 		for _, rounds := range []int{8, 12, 20} {
-			for _, n := range []int{1, 2, 3, 5} {
+			for _, n := range []int{1, 2, 3, 4, 5, 9} {
 				for _, ctr := range counters {
 					for _, stream := range streams {
 						var key [8]uint32
@@ -52,6 +53,25 @@ func TestKernelsAgree(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// TestKernelsExact calls the entry point of every kernel, blocks, with the
+// smallest legal input (one batch, one kernel call), one big batch, their
+// neighbours and lengths that are not whole blocks, and checks that it
+// writes exactly the whole blocks of dst and nothing around them.
+func TestKernelsExact(t *testing.T) {
+	var key [8]uint32
+	for i := range key {
+		key[i] = uint32(i)*0x01000193 + 1
+	}
+	lengths := backendtest.ExactLengths(BlockSize, batch, bigBatch)
+	forEachBackend(t, func(t *testing.T) {
+		for _, ctr := range []uint64{0, 1<<32 - 16, math.MaxUint64 - 15, math.MaxUint64 - 63} {
+			backendtest.Exact(t, fmt.Sprintf("counter %#x", ctr), BlockSize, lengths,
+				func(dst []byte) { blocks(dst, &key, ctr, 5, 8) },
+				func(dst []byte) { blocksGeneric(dst, &key, ctr, 5, 8) })
 		}
 	})
 }

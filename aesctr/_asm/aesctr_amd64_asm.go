@@ -1,16 +1,23 @@
 //go:generate go run . -out ../aesctr_amd64.s
 
 // Command _asm generates aesctr_amd64.s, the amd64 AES-CTR keystream
-// kernels of package aesctr:
+// kernels of package aesctr, from the Go declarations in aesctr_amd64.go
+// (Package and Implement read each signature from there):
 //
-//   - ctrVAES512: VAES on ZMM registers (4 blocks per register), AVX-512
-//   - ctrVAES256: VAES on YMM registers (2 blocks per register), AVX2
-//   - ctrAESNI: AES-NI on XMM registers (1 block per register), 8 in flight
-//   - cpuid: the CPUID instruction, to detect VAES without AVX-512
+//   - ctrBlocks{64,256}VAES512: VAES on ZMM registers (4 blocks per
+//     register), AVX-512
+//   - ctrBlocks{64,256}VAES256: VAES on YMM registers (2 blocks per
+//     register), AVX2
+//   - ctrBlocks{64,256}AESNI: AES-NI on XMM registers (1 block per
+//     register), 8 in flight
+//   - cpuid, xgetbv: the CPUID and XGETBV instructions, to detect VAES
+//     without AVX-512 and whether the OS enables AVX-512
 //
-// Every kernel writes len(dst)/16 keystream blocks: block i is
-// AES_k(BE64(stream) || BE64(counter+i)). The kernels add to the low 64 bits
-// only; the Go caller never passes a range in which counter+i wraps.
+// A kernel ctrBlocksN writes exactly N keystream blocks, the array its dst
+// points to (N*16 bytes): block i is AES_k(BE64(stream) || BE64(counter+i)).
+// The size is in the type, so the loop count is a constant of the code and
+// no length can be wrong. The kernels add to the low 64 bits only; the Go
+// caller never passes a batch in which counter+i wraps.
 //
 // avo has no YMM/ZMM forms of VAESENC and VAESENCLAST (its instruction
 // database only knows the VEX.128 forms), so those two are emitted as raw
@@ -19,6 +26,8 @@ package main
 
 import (
 	"fmt"
+	"log"
+	"os"
 
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
@@ -26,24 +35,57 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
+// batchBlocks are the sizes, in blocks, of the kernels generated for each
+// instruction set: 64 (1 KiB, the keystream layer's batch) and 256 (4 KiB,
+// for long reads, where a call per KiB would cost the VAES kernels several
+// per cent).
+var batchBlocks = []int{64, 256}
+
 func main() {
-	ConstraintExpr("!purego")
+	loadPackage("github.com/streamrand/streamrand/aesctr", "..")
+	ConstraintExpr("gc,!purego") // avo's syntax for gc && !purego
 
 	genCPUID()
-	genAESNI()
-	genVAES(vaes512)
-	genVAES(vaes256)
+	genXGETBV()
+	for _, n := range batchBlocks {
+		genAESNI(n)
+	}
+	for _, n := range batchBlocks {
+		genVAES(vaes512, n)
+		genVAES(vaes256, n)
+	}
 
 	Generate()
 }
 
-// The kernels' Go signature: rk holds rounds+1 round keys in memory order,
-// rounds is 10, 12 or 14, len(dst) is a positive multiple of the bytes one
-// loop iteration writes (the Go side passes multiples of 1024).
-const kernelSignature = "func(rk *[240]byte, rounds int, dst []byte, counter, stream uint64)"
+// loadPackage makes the Go package at path, in directory dir, the one whose
+// declarations Implement reads. The package belongs to the main module, not
+// to this generator's own module, so it is loaded from its directory; and as
+// amd64 whatever the host, since the declarations are in an _amd64.go file.
+func loadPackage(path, dir string) {
+	wd, err := os.Getwd()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		log.Fatal(err)
+	}
+	os.Setenv("GOARCH", "amd64")
+	Package(path)
+	if err := os.Chdir(wd); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// Every kernel's Go signature (in aesctr_amd64.go) is
+//
+//	func(nr int, rk *[240]byte, dst *[N * BlockSize]byte, counter, stream uint64)
+//
+// nr is 10, 12 or 14 and rk holds nr+1 round keys in memory order.
 
 func genCPUID() {
-	TEXT("cpuid", NOSPLIT, "func(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)")
+	Implement("cpuid")
+	Attributes(NOSPLIT)
 	Doc("cpuid executes the CPUID instruction with the given EAX and ECX.")
 	Load(Param("eaxArg"), EAX)
 	Load(Param("ecxArg"), ECX)
@@ -51,6 +93,17 @@ func genCPUID() {
 	Store(EAX, Return("eax"))
 	Store(EBX, Return("ebx"))
 	Store(ECX, Return("ecx"))
+	Store(EDX, Return("edx"))
+	RET()
+}
+
+func genXGETBV() {
+	Implement("xgetbv")
+	Attributes(NOSPLIT)
+	Doc("xgetbv returns XCR0, the extended control register of enabled register states.")
+	XORL(ECX, ECX)
+	XGETBV()
+	Store(EAX, Return("eax"))
 	Store(EDX, Return("edx"))
 	RET()
 }
@@ -111,25 +164,25 @@ func vaes(op string, key, state, dst Op, isa ...string) {
 	})
 }
 
-// A vaesShape describes one VAES kernel.
+// A vaesShape describes one kind of VAES kernel.
 type vaesShape struct {
-	name       string
-	bits       int      // 512 (ZMM) or 256 (YMM)
-	regs       int      // block registers in flight per loop iteration
-	keysInRegs bool     // round keys stay in registers (else one broadcast per round)
-	isa        []string // ISA of the raw VAES instructions
+	name string   // suffix of the Go names: ctrBlocks<N><name>
+	bits int      // 512 (ZMM) or 256 (YMM)
+	regs int      // block registers in flight per loop iteration
+	isa  []string // ISA of the raw VAES instructions
 }
 
+// The round keys are broadcast from memory into a temporary register once
+// per round (one load per regs VAESENCs): the block registers leave too few
+// for all 15 keys.
 var (
-	// 16 ZMM = 64 blocks = one 1024-byte batch per iteration; the 15 round
-	// keys do not fit beside them in the 32 vector registers, so each round
-	// broadcasts its key into a temporary (one load per 16 VAESENCs). On
-	// Zen 5 this beat 8 ZMM (32 blocks) with all round keys in registers
-	// (keysInRegs) for AES-128: about 40 against 22-26 GB/s into L1.
-	vaes512 = vaesShape{name: "ctrVAES512", bits: 512, regs: 16, keysInRegs: false, isa: []string{"AVX512F", "VAES"}}
-	// 8 YMM = 16 blocks per iteration; AVX2 has 16 vector registers, so the
-	// keys are broadcast per round here too.
-	vaes256 = vaesShape{name: "ctrVAES256", bits: 256, regs: 8, keysInRegs: false, isa: []string{"AVX", "VAES"}}
+	// 16 ZMM = 64 blocks = 1 KiB per iteration; the 15 round keys do not
+	// fit beside them in the 32 vector registers. On Zen 5 this beat 8 ZMM
+	// (32 blocks) with every round key held in a register, for AES-128:
+	// about 40 against 22-26 GB/s into L1.
+	vaes512 = vaesShape{name: "VAES512", bits: 512, regs: 16, isa: []string{"AVX512F", "VAES"}}
+	// 8 YMM = 16 blocks per iteration; AVX2 has 16 vector registers.
+	vaes256 = vaesShape{name: "VAES256", bits: 256, regs: 8, isa: []string{"AVX", "VAES"}}
 )
 
 func (s vaesShape) vec() VecVirtual {
@@ -159,29 +212,41 @@ func (s vaesShape) xor(a, b, dst Op) {
 	}
 }
 
-func (s vaesShape) store(v VecVirtual, m Mem) {
+// move copies a vector: register or memory, unaligned.
+func (s vaesShape) move(src, dst Op) {
 	if s.bits == 512 {
-		VMOVDQU64(v, m)
+		VMOVDQU64(src, dst)
 	} else {
-		VMOVDQU(v, m)
+		VMOVDQU(src, dst)
 	}
 }
 
-func genVAES(s vaesShape) {
-	consts()
-	inc := incConst(s.lanes())
-	TEXT(s.name, NOSPLIT, kernelSignature)
-	Doc(fmt.Sprintf("%s writes the AES-CTR keystream blocks counter, counter+1, ... of", s.name),
-		fmt.Sprintf("stream into dst, %d blocks (%d %d-bit registers) per iteration.", s.regs*s.lanes(), s.regs, s.bits),
-		fmt.Sprintf("len(dst) must be a positive multiple of %d; counter+len(dst)/16-1 must not wrap.", s.regs*s.lanes()*16))
+// iterations returns how many loop iterations write n blocks of kernel
+// blocksPerIter blocks, which must divide n.
+func iterations(n, blocksPerIter int) int {
+	if n%blocksPerIter != 0 {
+		panic(fmt.Sprintf("%d blocks are not a whole number of %d-block iterations", n, blocksPerIter))
+	}
+	return n / blocksPerIter
+}
 
+func genVAES(s vaesShape, nblocks int) {
+	consts()
+	name := fmt.Sprintf("ctrBlocks%d%s", nblocks, s.name)
+	perIter := s.regs * s.lanes()
+	iters := iterations(nblocks, perIter)
+	inc := incConst(s.lanes())
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(fmt.Sprintf("%s writes the %d AES-CTR keystream blocks counter, counter+1, ...", name, nblocks),
+		fmt.Sprintf("of stream to dst, %d blocks (%d %d-bit registers) per iteration.", perIter, s.regs, s.bits),
+		fmt.Sprintf("counter+%d must not wrap.", nblocks-1))
+
+	nr := Load(Param("nr"), GP64())
 	rk := Load(Param("rk"), GP64())
-	rounds := Load(Param("rounds"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	n := Load(Param("dst").Len(), GP64())
+	dst := Load(Param("dst"), GP64())
 	counter := Load(Param("counter"), GP64())
 	stream := Load(Param("stream"), GP64())
-	SHRQ(U8(bitsLog2(s.regs*s.lanes()*16)), n) // loop iterations
 
 	Comment("Counter vector: lane i holds the little-endian pair (counter+i, stream).")
 	x := XMM()
@@ -195,63 +260,38 @@ func genVAES(s vaesShape) {
 	}
 	VPADDQ(laneOffsets, ctr, ctr)
 	bswap := s.vec()
-	VMOVDQU64orVMOVDQU(s, bswapMask, bswap)
+	s.move(bswapMask, bswap)
 	incv := s.vec()
-	VMOVDQU64orVMOVDQU(s, inc, incv)
+	s.move(inc, incv)
 
-	CMPQ(rounds, U8(12))
-	JB(LabelRef(s.name + "_aes128"))
-	JE(LabelRef(s.name + "_aes192"))
-	for _, nr := range []int{14, 12, 10} {
-		Label(fmt.Sprintf("%s_aes%d", s.name, 128+(nr-10)*32))
-		s.loop(nr, rk, dst, n, ctr, bswap, incv)
-		JMP(LabelRef(s.name + "_done"))
+	CMPQ(nr, U8(12))
+	JB(LabelRef(name + "_aes128"))
+	JE(LabelRef(name + "_aes192"))
+	for _, r := range []int{14, 12, 10} {
+		Label(fmt.Sprintf("%s_aes%d", name, 128+(r-10)*32))
+		s.loop(name, r, iters, rk, dst, ctr, bswap, incv)
+		JMP(LabelRef(name + "_done"))
 	}
-	Label(s.name + "_done")
+	Label(name + "_done")
 	VZEROUPPER()
 	RET()
 }
 
-// VMOVDQU64orVMOVDQU loads a constant vector.
-func VMOVDQU64orVMOVDQU(s vaesShape, m Mem, v VecVirtual) {
-	if s.bits == 512 {
-		VMOVDQU64(m, v)
-	} else {
-		VMOVDQU(m, v)
-	}
-}
-
-func bitsLog2(n int) int {
-	l := 0
-	for 1<<l < n {
-		l++
-	}
-	if 1<<l != n {
-		panic("not a power of two")
-	}
-	return l
-}
-
-// loop emits the main loop for nr rounds.
-func (s vaesShape) loop(nr int, rk, dst, n Register, ctr, bswap, incv VecVirtual) {
-	var keys []VecVirtual
-	if s.keysInRegs {
-		for r := 0; r <= nr; r++ {
-			k := s.vec()
-			s.bcast(Mem{Base: rk, Disp: 16 * r}, k)
-			keys = append(keys, k)
-		}
-	}
+// loop emits iters iterations (a loop when more than one) of nr rounds over
+// s.regs block registers, storing them at dst and advancing dst.
+func (s vaesShape) loop(name string, nr, iters int, rk, dst Register, ctr, bswap, incv VecVirtual) {
 	key := func(r int) VecVirtual {
-		if s.keysInRegs {
-			return keys[r]
-		}
 		k := s.vec()
 		s.bcast(Mem{Base: rk, Disp: 16 * r}, k)
 		return k
 	}
-	top := fmt.Sprintf("%s_loop%d", s.name, nr)
-	Label(top)
+	var n Register
+	top := fmt.Sprintf("%s_loop%d", name, nr)
+	if iters > 1 {
+		n = GP64()
+		MOVQ(U32(iters), n)
+		Label(top)
+	}
 	b := make([]VecVirtual, s.regs)
 	for j := range b {
 		b[j] = s.vec()
@@ -273,30 +313,34 @@ func (s vaesShape) loop(nr int, rk, dst, n Register, ctr, bswap, incv VecVirtual
 		vaes("VAESENCLAST", k, b[j], b[j], s.isa...)
 	}
 	for j := range b {
-		s.store(b[j], Mem{Base: dst, Disp: j * s.bits / 8})
+		s.move(b[j], Mem{Base: dst, Disp: j * s.bits / 8})
 	}
-	ADDQ(U32(s.regs*s.bits/8), dst)
-	DECQ(n)
-	JNZ(LabelRef(top))
+	if iters > 1 {
+		ADDQ(U32(s.regs*s.bits/8), dst)
+		DECQ(n)
+		JNZ(LabelRef(top))
+	}
 }
 
-// genAESNI emits ctrAESNI: 8 blocks in XMM registers per iteration, AESENC
-// and AESENCLAST with each round key loaded once per round (8 blocks and the
-// counter state leave too few of the 16 XMM registers for all round keys).
-func genAESNI() {
+// genAESNI emits ctrBlocks<nblocks>AESNI: 8 blocks in XMM registers per
+// iteration, AESENC and AESENCLAST with each round key loaded once per round
+// (8 blocks and the counter state leave too few of the 16 XMM registers for
+// all round keys).
+func genAESNI(nblocks int) {
 	consts()
 	const nb = 8
-	TEXT("ctrAESNI", NOSPLIT, kernelSignature)
-	Doc("ctrAESNI writes the AES-CTR keystream blocks counter, counter+1, ... of",
-		"stream into dst, 8 blocks per iteration with AES-NI.",
-		"len(dst) must be a positive multiple of 128; counter+len(dst)/16-1 must not wrap.")
+	name := fmt.Sprintf("ctrBlocks%dAESNI", nblocks)
+	iters := iterations(nblocks, nb)
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(fmt.Sprintf("%s writes the %d AES-CTR keystream blocks counter, counter+1, ...", name, nblocks),
+		"of stream to dst, 8 blocks per iteration with AES-NI.",
+		fmt.Sprintf("counter+%d must not wrap.", nblocks-1))
+	nr := Load(Param("nr"), GP64())
 	rk := Load(Param("rk"), GP64())
-	rounds := Load(Param("rounds"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	n := Load(Param("dst").Len(), GP64())
+	dst := Load(Param("dst"), GP64())
 	counter := Load(Param("counter"), GP64())
 	stream := Load(Param("stream"), GP64())
-	SHRQ(U8(7), n)
 
 	Comment("Counter: the little-endian pair (counter, stream).")
 	ctr := XMM()
@@ -308,13 +352,15 @@ func genAESNI() {
 	MOVOU(bswapMask, bswap)
 	one := XMM()
 	MOVOU(incConst(1), one)
+	n := GP64()
 
-	CMPQ(rounds, U8(12))
-	JB(LabelRef("aesni_aes128"))
-	JE(LabelRef("aesni_aes192"))
-	for _, nr := range []int{14, 12, 10} {
-		Label(fmt.Sprintf("aesni_aes%d", 128+(nr-10)*32))
-		top := fmt.Sprintf("aesni_loop%d", nr)
+	CMPQ(nr, U8(12))
+	JB(LabelRef(name + "_aes128"))
+	JE(LabelRef(name + "_aes192"))
+	for _, r := range []int{14, 12, 10} {
+		Label(fmt.Sprintf("%s_aes%d", name, 128+(r-10)*32))
+		top := fmt.Sprintf("%s_loop%d", name, r)
+		MOVQ(U32(iters), n)
 		Label(top)
 		b := make([]VecVirtual, nb)
 		k0 := XMM()
@@ -326,15 +372,15 @@ func genAESNI() {
 			PSHUFB(bswap, b[j])
 			PXOR(k0, b[j])
 		}
-		for r := 1; r < nr; r++ {
+		for i := 1; i < r; i++ {
 			k := XMM()
-			MOVOU(Mem{Base: rk, Disp: 16 * r}, k)
+			MOVOU(Mem{Base: rk, Disp: 16 * i}, k)
 			for j := range b {
 				AESENC(k, b[j])
 			}
 		}
 		k := XMM()
-		MOVOU(Mem{Base: rk, Disp: 16 * nr}, k)
+		MOVOU(Mem{Base: rk, Disp: 16 * r}, k)
 		for j := range b {
 			AESENCLAST(k, b[j])
 		}
@@ -344,8 +390,8 @@ func genAESNI() {
 		ADDQ(U32(16*nb), dst)
 		DECQ(n)
 		JNZ(LabelRef(top))
-		JMP(LabelRef("aesni_done"))
+		JMP(LabelRef(name + "_done"))
 	}
-	Label("aesni_done")
+	Label(name + "_done")
 	RET()
 }

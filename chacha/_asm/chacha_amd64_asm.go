@@ -1,23 +1,25 @@
 //go:generate go run . -out ../chacha_amd64.s
 
 // Command _asm generates chacha_amd64.s, the amd64 ChaCha kernels of package
-// chacha, with avo: one description of the ChaCha double round emitted at
-// three widths.
+// chacha, with avo, from the Go declarations in chacha_amd64.go (Package and
+// Implement read each signature from there): one description of the ChaCha
+// double round emitted at three widths, each for 16 blocks (1 KiB) and 64
+// blocks (4 KiB).
 //
-//   - blocksAVX512: 16 lanes, one state word per ZMM register across 16
-//     blocks; every rotation is a VPROLD. Two batches (32 blocks, all 32
-//     ZMM registers) are computed side by side, then one more when the
-//     number of batches is odd.
-//   - blocksAVX2: 8 lanes in YMM registers; rotations by 16 and 8 are
-//     VPSHUFB, by 12 and 7 shift/shift/or.
-//   - blocksSSSE3: 4 lanes in XMM registers; PSHUFB for 16 and 8.
+//   - blocks{16,64}AVX512: 16 lanes, one state word per ZMM register across
+//     16 blocks; every rotation is a VPROLD. Two batches (32 blocks, all 32
+//     ZMM registers) are computed side by side; the 1 KiB kernel has one.
+//   - blocks{16,64}AVX2: 8 lanes in YMM registers; rotations by 16 and 8
+//     are VPSHUFB, by 12 and 7 shift/shift/or.
+//   - blocks{16,64}SSSE3: 4 lanes in XMM registers; PSHUFB for 16 and 8.
 //
-// Each kernel loops over whole batches of 64*lanes bytes of dst (one block
-// per lane). For every batch it derives the per-lane block counters (low
-// words with a vector add, the carry into word 13 with an unsigned
-// compare), runs rounds/2 double rounds, adds the initial state,
-// transposes in registers and stores the blocks in stream order to dst,
-// which may be unaligned.
+// A kernel blocksN writes exactly the N blocks of the array its dst points
+// to (the size is in the type, so the loop count is a constant of the code
+// and no length can be wrong), one batch of lanes blocks per iteration. For
+// every batch it derives the per-lane block counters (low words with a
+// vector add, the carry into word 13 with an unsigned compare), runs
+// rounds/2 double rounds, adds the initial state, transposes in registers
+// and stores the blocks in stream order to dst, which may be unaligned.
 //
 // The AVX2 and SSE kernels need 16 registers for the state alone, so they
 // keep the initial state in an aligned stack area and spill one register
@@ -28,13 +30,19 @@ package main
 
 import (
 	"fmt"
+	"log"
+	"os"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-const signature = "func(dst []byte, key *[8]uint32, counter, stream uint64, rounds int)"
+// Every kernel's Go signature (in chacha_amd64.go) is
+//
+//	func(rounds int, key *[8]uint32, dst *[N * BlockSize]byte, counter, stream uint64)
+//
+// with rounds a positive even number.
 
 // Constants, shared by every width (narrower kernels read a prefix). The SSE
 // kernel uses them as memory operands, which must be 16-byte aligned: the
@@ -86,12 +94,16 @@ func rotMask(name string, r int) Mem {
 
 // kernel describes one width: how each abstract vector operation is emitted.
 type kernel struct {
-	name  string // Go function name
-	lanes int    // blocks per batch: 4, 8 or 16
-	vec   func(i int) VecPhysical
+	name    string // Go function name
+	lanes   int    // blocks per batch: 4, 8 or 16
+	nblocks int    // blocks per call: the N of the dst array
+	vec     func(i int) VecPhysical
 
-	// Stack area (AVX2 and SSE): the initial state, one vector per word,
-	// then one spill slot. Base register holds its aligned address.
+	// base holds the address of the kernel's stack area, aligned to the
+	// vector size, whose vector-sized slots slot(i) hold: for AVX2 and SSE
+	// the initial state (slots 0-15, one vector per word) and a spill slot
+	// (16); for AVX-512 the counter words 12 and 13 of two batches (0-3),
+	// a spill slot (4) and the stream id (6).
 	base Register
 }
 
@@ -319,7 +331,7 @@ func (k *kernel) transpose4(r [4]VecPhysical, t VecPhysical) (out [4]VecPhysical
 
 var (
 	regDst    = RDI // output pointer
-	regN      = RSI // batches left
+	regN      = RSI // batches (AVX-512: pairs of batches) left
 	regKey    = RAX
 	regCtr    = R8 // block counter of lane 0
 	regStream = R9
@@ -327,7 +339,6 @@ var (
 	regTmp    = R11
 	regBase   = R12 // aligned stack area (AVX2, SSE)
 	regLoop   = RCX // double rounds left
-	regLen    = RDX // len(dst) (AVX-512)
 	regCtr2   = R13 // block counter of the second batch (AVX-512)
 )
 
@@ -346,18 +357,15 @@ func (k *kernel) generate() {
 		return
 	}
 	batch := 64 * k.lanes
-	shift := map[int]int{256: 8, 512: 9, 1024: 10}[batch]
-	TEXT(k.name, NOSPLIT, signature)
-	Doc(fmt.Sprintf("%s writes len(dst)/%d batches of %d ChaCha blocks: blocks counter,", k.name, batch, k.lanes),
+	iters := k.nblocks / k.lanes
+	if iters*k.lanes != k.nblocks {
+		panic(fmt.Sprintf("%s: %d blocks are not whole batches of %d", k.name, k.nblocks, k.lanes))
+	}
+	k.implement()
+	Doc(fmt.Sprintf("%s writes the %d ChaCha blocks of dst, %d batches of %d: blocks counter,", k.name, k.nblocks, iters, k.lanes),
 		"counter+1, ... of stream id stream, with rounds rounds (even), in stream order.")
-	Load(Param("dst").Base(), regDst)
-	Load(Param("dst").Len(), regN)
-	Load(Param("key"), regKey)
-	Load(Param("counter"), regCtr)
-	Load(Param("stream"), regStream)
-	Load(Param("rounds"), regRounds)
-	SHRQ(U8(shift), regN)
-	JZ(LabelRef("done"))
+	k.loadParams()
+	MOVQ(U32(iters), regN)
 
 	x := k.state()
 	k.setupStack()
@@ -385,7 +393,6 @@ func (k *kernel) generate() {
 	DECQ(regN)
 	JNZ(LabelRef("batch"))
 
-	Label("done")
 	if k.lanes != 4 {
 		VZEROUPPER()
 	}
@@ -395,23 +402,20 @@ func (k *kernel) generate() {
 // generate16 emits the AVX-512 kernel. On a core where a vector add has a
 // latency of 2 cycles (Zen 5), the four quarter rounds of one batch of 16
 // blocks leave most of the vector pipes idle, so the kernel works on two
-// batches (32 blocks, Z0-Z15 and Z16-Z31) at once, then on a last single
-// batch when the number of batches is odd. With every register holding
+// batches (32 blocks, Z0-Z15 and Z16-Z31) at once; a kernel of an odd
+// number of batches (the 1 KiB one) computes the last alone. With every register holding
 // state, the initial state is added back from memory: broadcasts of the
 // constants, the key and the stream id, and the lanes' counter words from a
 // stack area.
 func (k *kernel) generate16() {
-	TEXT(k.name, NOSPLIT, signature)
-	Doc(k.name+" writes len(dst)/1024 batches of 16 ChaCha blocks: blocks counter,",
+	pairs, single := k.nblocks/32, k.nblocks%32/16
+	if 32*pairs+16*single != k.nblocks {
+		panic(fmt.Sprintf("%s: %d blocks are not whole batches of 16", k.name, k.nblocks))
+	}
+	k.implement()
+	Doc(fmt.Sprintf("%s writes the %d ChaCha blocks of dst: blocks counter,", k.name, k.nblocks),
 		"counter+1, ... of stream id stream, with rounds rounds (even), in stream order.")
-	Load(Param("dst").Base(), regDst)
-	Load(Param("dst").Len(), regN)
-	Load(Param("key"), regKey)
-	Load(Param("counter"), regCtr)
-	Load(Param("stream"), regStream)
-	Load(Param("rounds"), regRounds)
-	MOVQ(regN, regLen)
-	SHRQ(U8(11), regN) // pairs of batches
+	k.loadParams()
 
 	// Stack area, 64-byte aligned: counter words 12 and 13 of two batches,
 	// a spill slot, the stream id.
@@ -422,23 +426,36 @@ func (k *kernel) generate16() {
 	ANDQ(I32(-64), regBase)
 	MOVQ(regStream, k.slot(6))
 
-	TESTQ(regN, regN)
-	JZ(LabelRef("single"))
-	Label("pair")
-	k.batches16(2, "pair")
-	ADDQ(U32(32), regCtr)
-	ADDQ(U32(2048), regDst)
-	DECQ(regN)
-	JNZ(LabelRef("pair"))
-
-	Label("single")
-	TESTQ(U32(1024), regLen)
-	JZ(LabelRef("done"))
-	k.batches16(1, "single")
-
-	Label("done")
+	if pairs > 0 {
+		MOVQ(U32(pairs), regN)
+		Label("pair")
+		k.batches16(2, "pair")
+		ADDQ(U32(32), regCtr)
+		ADDQ(U32(2048), regDst)
+		DECQ(regN)
+		JNZ(LabelRef("pair"))
+	}
+	if single > 0 {
+		k.batches16(1, "single")
+	}
 	VZEROUPPER()
 	RET()
+}
+
+// implement starts the kernel's function, with the signature of its Go
+// declaration.
+func (k *kernel) implement() {
+	Implement(k.name)
+	Attributes(NOSPLIT)
+}
+
+// loadParams loads the arguments into their registers.
+func (k *kernel) loadParams() {
+	Load(Param("rounds"), regRounds)
+	Load(Param("key"), regKey)
+	Load(Param("dst"), regDst)
+	Load(Param("counter"), regCtr)
+	Load(Param("stream"), regStream)
 }
 
 // batches16 emits nb (1 or 2) interleaved batches of 16 blocks, the first
@@ -663,13 +680,35 @@ func (k *kernel) finish4(x []VecPhysical) {
 }
 
 func main() {
-	ConstraintExpr("!purego")
+	loadPackage("github.com/streamrand/streamrand/chacha", "..")
+	ConstraintExpr("gc,!purego") // avo's syntax for gc && !purego
 	constants()
 
-	(&kernel{name: "blocksAVX512", lanes: 16, vec: func(i int) VecPhysical { return zmm[i] }}).generate()
-	(&kernel{name: "blocksAVX2", lanes: 8, vec: func(i int) VecPhysical { return ymm[i] }}).generate()
-	(&kernel{name: "blocksSSSE3", lanes: 4, vec: func(i int) VecPhysical { return xmm[i] }}).generate()
+	for _, n := range []int{16, 64} {
+		(&kernel{name: fmt.Sprintf("blocks%dAVX512", n), lanes: 16, nblocks: n, vec: func(i int) VecPhysical { return zmm[i] }}).generate()
+		(&kernel{name: fmt.Sprintf("blocks%dAVX2", n), lanes: 8, nblocks: n, vec: func(i int) VecPhysical { return ymm[i] }}).generate()
+		(&kernel{name: fmt.Sprintf("blocks%dSSSE3", n), lanes: 4, nblocks: n, vec: func(i int) VecPhysical { return xmm[i] }}).generate()
+	}
 	Generate()
+}
+
+// loadPackage makes the Go package at path, in directory dir, the one whose
+// declarations Implement reads. The package belongs to the main module, not
+// to this generator's own module, so it is loaded from its directory; and as
+// amd64 whatever the host, since the declarations are in an _amd64.go file.
+func loadPackage(path, dir string) {
+	wd, err := os.Getwd()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		log.Fatal(err)
+	}
+	os.Setenv("GOARCH", "amd64")
+	Package(path)
+	if err := os.Chdir(wd); err != nil {
+		log.Fatal(err)
+	}
 }
 
 var (

@@ -82,3 +82,42 @@ func FirstDiff(a, b []byte) int {
 	}
 	return -1
 }
+
+// ExactLengths returns the lengths of dst that Exact tries for a kernel of
+// blockSize-byte blocks that calls its assembly per batch bytes and per
+// bigBatch bytes: none, below a block, the smallest legal input (one batch)
+// and its neighbours, one big batch and its neighbours, and mixtures.
+func ExactLengths(blockSize, batch, bigBatch int) []int {
+	return []int{
+		0, 1, blockSize - 1, blockSize, blockSize + 1,
+		batch - blockSize, batch - 1, batch, batch + 1, batch + blockSize,
+		bigBatch - batch, bigBatch - 1, bigBatch, bigBatch + blockSize - 1,
+		bigBatch + batch + blockSize + 3, 2*bigBatch + 3*batch,
+	}
+}
+
+// Exact checks that fill, given a dst of each of lengths at an odd address
+// between guard bytes, writes exactly the whole blocks of dst, the bytes
+// ref writes there: not a byte of a tail shorter than a block, not a byte
+// outside dst. It reports the first failure with desc.
+func Exact(t *testing.T, desc string, blockSize int, lengths []int, fill, ref func(dst []byte)) {
+	t.Helper()
+	for _, n := range lengths {
+		dst, intact := Guarded(n)
+		fill(dst)
+		if !intact() {
+			t.Fatalf("%s, len(dst) = %d: wrote outside dst", desc, n)
+		}
+		whole := n - n%blockSize
+		want := make([]byte, whole)
+		ref(want)
+		if !bytes.Equal(dst[:whole], want) {
+			t.Fatalf("%s, len(dst) = %d: differs from the reference at byte %d", desc, n, FirstDiff(dst[:whole], want))
+		}
+		for i, c := range dst[whole:] {
+			if c != guardByte {
+				t.Fatalf("%s, len(dst) = %d: wrote byte %d of the %d-byte tail below a block", desc, n, i, n-whole)
+			}
+		}
+	}
+}

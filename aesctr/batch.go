@@ -1,0 +1,14 @@
+package aesctr
+
+import "github.com/streamrand/streamrand/internal/keystream"
+
+// The sizes of dst that the assembly kernels take: batch bytes (the
+// keystream layer's batch, the smallest call) and bigBatch bytes (for long
+// reads: one call per KiB would cost the fastest kernels a few per cent).
+const (
+	batch          = keystream.BatchSize
+	batchBlocks    = batch / BlockSize
+	bigBatch       = 4 * batch
+	bigBatchBlocks = bigBatch / BlockSize
+	maxCounter     = 1<<64 - 1
+)

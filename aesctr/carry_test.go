@@ -81,6 +81,9 @@ func TestCarryAt2To64(t *testing.T) {
 							b := make([]byte, 50)
 							g.Read(b)
 							require.Equal(t, ctrAt(key, stream+1, 6, 4, 50), b, "Seek after the carry")
+							_, err = g.ReadAt(b, 1000)
+							require.NoError(t, err)
+							require.Equal(t, ctrAt(key, stream+1, 62, 8, 50), b, "ReadAt after the carry")
 						}
 						gentest.Styles(t, start, func() gentest.Generator { return new(aesctr.Source) },
 							ctrAt(key, stream, block, off, n), after)

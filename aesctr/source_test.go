@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"io"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -132,7 +133,7 @@ func TestZeroSource(t *testing.T) {
 // TestNewSecureValidatesFirst: a bad length is an error before anything is
 // allocated (it used to panic in makeslice for a negative length).
 func TestNewSecureValidatesFirst(t *testing.T) {
-	for _, n := range []int{-1, -1 << 40, 0, 15, 1 << 40} {
+	for _, n := range []int{-1, math.MinInt, 0, 15, math.MaxInt} {
 		_, err := aesctr.NewSecure(n)
 		require.ErrorContains(t, err, "aesctr: invalid key length")
 	}

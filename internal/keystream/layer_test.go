@@ -20,7 +20,7 @@ func TestUint64StaysInBuffer(t *testing.T) {
 	for i := range s.buf {
 		s.buf[i] = byte(i*7 + 3)
 	}
-	rems := []uint{9, 10, 100, 1023, 1024, 1031, 1032, 1033, 2000, 1 << 40, math.MaxUint, math.MaxUint - 7, 1<<63 + 5}
+	rems := []uint{9, 10, 100, 1023, 1024, 1031, 1032, 1033, 2000, 1 << 30, math.MaxUint, math.MaxUint - 7, math.MaxUint/2 + 5}
 	for _, rem := range rems {
 		s.rem = rem
 		got := s.Uint64()

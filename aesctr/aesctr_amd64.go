@@ -146,7 +146,9 @@ func (k *kernel) fill(dst []byte, counter, stream uint64) {
 			stream++ // the low half wrapped in this batch
 		}
 	}
-	k.fillGeneric(dst, counter, stream)
+	if len(dst) >= BlockSize { // not for whole batches: the portable path may allocate
+		k.fillGeneric(dst, counter, stream)
+	}
 }
 
 // backends lists the kernels this machine can run, widest first; the last is

@@ -102,7 +102,9 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 		}
 		counter += batch / BlockSize
 	}
-	blocksGeneric(dst, key, counter, stream, rounds)
+	if len(dst) >= BlockSize {
+		blocksGeneric(dst, key, counter, stream, rounds)
+	}
 }
 
 // backends lists the kernels this machine can run, widest first; the last is

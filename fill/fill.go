@@ -82,7 +82,13 @@ func Uint32(src rand.Source, dst []uint32) {
 		d := dst[:min(len(dst)/2, chunkWords)]
 		p := bytesOf(dst[:2*len(d)])
 		b.Read(p)
-		for i := range d {
+		i := 0
+		if useAVX512 {
+			for ; i+64 <= len(d); i += 64 {
+				uint32sAVX512((*[64]uint32)(d[i:]), (*[64]uint64)(unsafe.Pointer(&p[8*i])))
+			}
+		}
+		for ; i < len(d); i++ {
 			d[i] = uint32(le64(p, i) >> 32)
 		}
 		dst = dst[len(d):]
@@ -108,7 +114,13 @@ func Float64(src rand.Source, dst []float64) {
 		d := dst[:min(len(dst), chunkWords)]
 		p := bytesOf(d)
 		b.Read(p)
-		for i := range d {
+		i := 0
+		if useAVX512 {
+			for ; i+64 <= len(d); i += 64 {
+				float64sAVX512((*[64]uint64)(unsafe.Pointer(&d[i])))
+			}
+		}
+		for ; i < len(d); i++ {
 			d[i] = float64From(le64(p, i))
 		}
 		dst = dst[len(d):]
@@ -141,7 +153,13 @@ func Float32(src rand.Source, dst []float32) {
 		d := dst[:min(len(dst)/2, chunkWords)]
 		p := bytesOf(dst[:2*len(d)])
 		b.Read(p)
-		for i := range d {
+		i := 0
+		if useAVX512 {
+			for ; i+64 <= len(d); i += 64 {
+				float32sAVX512((*[64]float32)(d[i:]), (*[64]uint64)(unsafe.Pointer(&p[8*i])))
+			}
+		}
+		for ; i < len(d); i++ {
 			d[i] = float32From(le64(p, i))
 		}
 		dst = dst[len(d):]
@@ -217,8 +235,17 @@ func uint64nInPlace[T int | uint64](b bulk.Source, dst []T, n uint64) {
 			dst = dst[len(d):]
 			continue
 		}
+		// Until the first rejection value i is word i; after it, a value
+		// may need several words.
 		o := 0
-		for w := 0; w < len(d); o++ {
+		for ; o < len(d); o++ {
+			hi, lo := bits.Mul64(le64(p, o), n)
+			if lo < thresh {
+				break
+			}
+			d[o] = T(hi)
+		}
+		for w := o; w < len(d); o++ {
 			hi, lo := bits.Mul64(le64(p, w), n)
 			w++
 			for lo < thresh {

@@ -3,6 +3,7 @@ package fill
 import (
 	"math"
 	"math/rand/v2"
+	"unsafe"
 )
 
 // The ziggurat constants of math/rand/v2's normal.go and exp.go.
@@ -32,21 +33,32 @@ func NormFloat64(src rand.Source, dst []float64) {
 		d := dst[:min(len(dst), chunkWords)]
 		p := bytesOf(d)
 		b.Read(p)
-		o := 0
-		for w := 0; w < len(d); o++ {
+		o, w := 0, 0 // values written, words drawn
+		for w < len(d) {
 			// The fast path of rand.Rand.NormFloat64, taken 97.4% of
-			// the time (TestSlowPathsHit).
-			u := le64(p, w)
-			w++
-			j := int32(u)
-			i := u >> 32 & 0x7F
-			if absInt32(j) < kn[i] {
-				d[o] = float64(j) * float64(wn[i])
-				continue
+			// the time (TestSlowPathsHit): one word per value, so the
+			// value index stays w-k until the next slow path.
+			k := w - o
+			if useAVX512 {
+				// Up to the next slow path or the last 15 words.
+				w += normsAVX512(d[o:], unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))[w:])
 			}
-			r := raw{p: p, w: w, n: len(d), b: b}
-			d[o] = r.normSlow(u)
-			w = r.w
+			for ; w < len(d); w++ {
+				u := le64(p, w)
+				j := int32(u)
+				i := u >> 32 & 0x7F
+				if absInt32(j) >= kn[i] {
+					break
+				}
+				d[w-k] = float64(j) * float64(wn[i])
+			}
+			o = w - k
+			if w == len(d) {
+				break
+			}
+			r := raw{p: p, w: w + 1, n: len(d), b: b}
+			d[o] = r.normSlow(le64(p, w))
+			o, w = o+1, r.w
 		}
 		dst = dst[o:]
 	}
@@ -112,21 +124,31 @@ func ExpFloat64(src rand.Source, dst []float64) {
 		d := dst[:min(len(dst), chunkWords)]
 		p := bytesOf(d)
 		b.Read(p)
-		o := 0
-		for w := 0; w < len(d); o++ {
+		o, w := 0, 0 // values written, words drawn
+		for w < len(d) {
 			// The fast path of rand.Rand.ExpFloat64, taken 97.8% of the
 			// time (TestSlowPathsHit).
-			u := le64(p, w)
-			w++
-			j := uint32(u)
-			i := uint8(u >> 32)
-			if j < ke[i] {
-				d[o] = float64(j) * float64(we[i])
-				continue
+			k := w - o
+			if useAVX512 {
+				// Up to the next slow path or the last 15 words.
+				w += expsAVX512(d[o:], unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))[w:])
 			}
-			r := raw{p: p, w: w, n: len(d), b: b}
-			d[o] = r.expSlow(u)
-			w = r.w
+			for ; w < len(d); w++ {
+				u := le64(p, w)
+				j := uint32(u)
+				i := uint8(u >> 32)
+				if j >= ke[i] {
+					break
+				}
+				d[w-k] = float64(j) * float64(we[i])
+			}
+			o = w - k
+			if w == len(d) {
+				break
+			}
+			r := raw{p: p, w: w + 1, n: len(d), b: b}
+			d[o] = r.expSlow(le64(p, w))
+			o, w = o+1, r.w
 		}
 		dst = dst[o:]
 	}

@@ -1,0 +1,231 @@
+//go:generate go run . -out ../fill_amd64.s
+
+// Command _asm generates fill_amd64.s, the AVX-512 conversion kernels of
+// package fill, with avo. Each does, 8 words per ZMM register, exactly what
+// the portable Go conversion does one word at a time; fill's tests compare
+// the two on every length and offset.
+//
+//   - float64sAVX512: 64 words in place to rand.Rand.Float64's values
+//     (mask to 53 bits, VCVTQQ2PD, times 2^-53: all exact).
+//   - uint32sAVX512, float32sAVX512: 64 words to 64 4-byte values; all
+//     words are loaded before any value is stored, so dst may overlap the
+//     first half of src (the in-place narrowing).
+//   - normsAVX512, expsAVX512: the ziggurat fast path, 16 words at a time:
+//     look up kn/ke[i] and wn/we[i] with VPERMT2D (gathers were 4 times
+//     slower), compare, convert and multiply (one rounding, as in Go), and
+//     stop at the first word that misses the fast path, returning the words
+//     done, for the scalar code to take the slow path.
+//
+// Regenerate with: cd fill/_asm && go generate
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var zmm = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
+var ymm = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
+
+func main() {
+	ConstraintExpr("gc,!purego")
+	float64s()
+	narrow("uint32sAVX512", "func(dst *[64]uint32, src *[64]uint64)", false)
+	narrow("float32sAVX512", "func(dst *[64]float32, src *[64]uint64)", true)
+	permConstants()
+	ziggurat("normsAVX512", "·kn", "·wn", 128, true)
+	ziggurat("expsAVX512", "·ke", "·we", 256, false)
+	Generate()
+}
+
+// broadcast loads the 64-bit constant c into every lane of z.
+func broadcast(c uint64, z VecPhysical) {
+	t := GP64()
+	MOVQ(U64(c), t)
+	VPBROADCASTQ(t, z)
+}
+
+func float64s() {
+	TEXT("float64sAVX512", NOSPLIT, "func(p *[64]uint64)")
+	Doc("float64sAVX512 converts 64 words in place to float64(u&(1<<53-1)) * 2^-53.")
+	p := Load(Param("p"), GP64())
+	mask, scale := Z30, Z31
+	broadcast(1<<53-1, mask)
+	broadcast(0x3ca0000000000000, scale) // 2^-53
+	for r := 0; r < 8; r++ {
+		z := zmm[r]
+		VPANDQ(Mem{Base: p, Disp: 64 * r}, mask, z)
+		VCVTQQ2PD(z, z)
+		VMULPD(scale, z, z)
+		VMOVUPD(z, Mem{Base: p, Disp: 64 * r})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// narrow converts 64 words to their high 32 bits (asFloat32: bits 32-55,
+// converted and scaled by 2^-24, rand.Rand.Float32).
+func narrow(name, sig string, asFloat32 bool) {
+	TEXT(name, NOSPLIT, sig)
+	Doc(name + " converts 64 words to 4-byte values; dst may overlap the first half of src.")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	mask, scale := Y14, Y15
+	if asFloat32 {
+		t := GP32()
+		MOVL(U32(0xFFFFFF), t)
+		VPBROADCASTD(t, mask)
+		MOVL(U32(0x33800000), t) // 2^-24
+		VPBROADCASTD(t, scale)
+	}
+	for r := 0; r < 8; r++ {
+		VMOVDQU64(Mem{Base: src, Disp: 64 * r}, zmm[r])
+	}
+	for r := 0; r < 8; r++ {
+		VPSRLQ(U8(32), zmm[r], zmm[r])
+		VPMOVQD(zmm[r], ymm[r])
+		if asFloat32 {
+			VPAND(mask, ymm[r], ymm[r])
+			VCVTDQ2PS(ymm[r], ymm[r])
+			VMULPS(scale, ymm[r], ymm[r])
+		}
+		VMOVDQU32(ymm[r], Mem{Base: dst, Disp: 32 * r})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// ziggurat generates the fast path of NormFloat64 (signed: j = int32(u),
+// fast if |j| < kn[i], i = u>>32 & 0x7F) or ExpFloat64 (j = uint32(u), fast
+// if j < ke[i], i = uint8(u>>32)); x = float64(j) * float64(w[i]).
+//
+// 16 words at a time: the low and high dwords of the 16 words are
+// separated with VPERMI2D, and the tables (128 or 256 entries) are looked
+// up without gathers: VPERMT2D looks up 32 entries at a time from memory,
+// and masked blends on bits 5 to 7 of i pick among them. If a word of the
+// group misses the fast path, the values before it are stored (masked) and
+// the kernel returns.
+func ziggurat(name, kTable, wTable string, entries int, signed bool) {
+	TEXT(name, NOSPLIT, "func(dst []float64, src []uint64) int")
+	Doc(name+" converts words of src to dst up to the first that misses the fast",
+		"path, or up to the last whole group of 16; it returns how many it converted.",
+		"dst, at least as long as src, may overlap src if it does not start after it.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	ANDQ(I32(^15), n)
+	SHLQ(U8(3), n) // bytes
+	kt, wt := GP64(), GP64()
+	LEAQ(NewDataAddr(Symbol{Name: kTable}, 0), kt)
+	LEAQ(NewDataAddr(Symbol{Name: wTable}, 0), wt)
+	idxLo, idxHi, imask := Z31, Z30, Z29
+	bit := []VecPhysical{Z28, Z27, Z26} // 32, 64, 128 in every dword
+	VMOVDQU64(lowDwords, idxLo)
+	VMOVDQU64(highDwords, idxHi)
+	t := GP32()
+	MOVL(U32(uint32(entries-1)), t)
+	VPBROADCASTD(t, imask)
+	for b, v := range bit {
+		MOVL(U32(32<<b), t)
+		VPBROADCASTD(t, v)
+	}
+	off := GP64()
+	XORQ(off, off)
+
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(name + "_done"))
+	VMOVDQU64(Mem{Base: src, Index: off, Scale: 1}, Z0)
+	VMOVDQU64(Mem{Base: src, Index: off, Scale: 1, Disp: 64}, Z1)
+	VMOVDQA64(idxLo, Z2)
+	VPERMI2D(Z1, Z0, Z2) // j: the low dwords, in word order
+	VMOVDQA64(idxHi, Z3)
+	VPERMI2D(Z1, Z0, Z3)
+	VPANDD(imask, Z3, Z3) // i
+	lookup(kt, entries, Z3, bit, Z4)
+	if signed {
+		VPABSD(Z2, Z16)
+		VPCMPUD(U8(1), Z4, Z16, K1) // |j| < k[i]
+	} else {
+		VPCMPUD(U8(1), Z4, Z2, K1) // j < k[i]
+	}
+	lookup(wt, entries, Z3, bit, Z5)
+	// x = float64(j) * float64(w[i]), 8 lanes at a time.
+	VEXTRACTI64X4(U8(1), Z2, Y17)
+	VEXTRACTF64X4(U8(1), Z5, Y18)
+	if signed {
+		VCVTDQ2PD(Y2, Z6)
+		VCVTDQ2PD(Y17, Z7)
+	} else {
+		VCVTUDQ2PD(Y2, Z6)
+		VCVTUDQ2PD(Y17, Z7)
+	}
+	VCVTPS2PD(Y5, Z19)
+	VCVTPS2PD(Y18, Z18)
+	VMULPD(Z19, Z6, Z6)
+	VMULPD(Z18, Z7, Z7)
+	KORTESTW(K1, K1)
+	JCC(LabelRef(name + "_partial")) // a word misses the fast path
+	VMOVUPD(Z6, Mem{Base: dst, Index: off, Scale: 1})
+	VMOVUPD(Z7, Mem{Base: dst, Index: off, Scale: 1, Disp: 64})
+	ADDQ(U32(128), off)
+	JMP(LabelRef(name + "_loop"))
+
+	// K1 = 0...01...1 x: store the values before the first 0 (the prefix
+	// mask (x ^ (x+1)) >> 1) and count them (the lowest 1 of ^x).
+	Label(name + "_partial")
+	x, pre := GP32(), GP32()
+	KMOVW(K1, x)
+	LEAL(Mem{Base: x, Disp: 1}, pre)
+	XORL(x, pre)
+	SHRL(U8(1), pre)
+	KMOVW(pre, K2)
+	KSHIFTRW(U8(8), K2, K3)
+	VMOVUPD(Z6, K2, Mem{Base: dst, Index: off, Scale: 1})
+	VMOVUPD(Z7, K3, Mem{Base: dst, Index: off, Scale: 1, Disp: 64})
+	NOTL(x)
+	BSFL(x, x)
+	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
+
+	Label(name + "_done")
+	SHRQ(U8(3), off)
+	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// lookup sets r to table[i] for the 16 dword indices in i (below entries):
+// VPERMT2D picks from 32 entries by bits 0-4, blends by bits 5, 6 (and 7)
+// combine the entries/32 parts.
+func lookup(table Register, entries int, i VecPhysical, bit []VecPhysical, r VecPhysical) {
+	parts := []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}[:entries/32]
+	for p, v := range parts {
+		VMOVDQU64(Mem{Base: table, Disp: 128 * p}, v)
+		VPERMT2D(Mem{Base: table, Disp: 128*p + 64}, i, v)
+	}
+	masks := []Register{K4, K5, K6}
+	for b := 0; len(parts) > 1; b++ {
+		VPTESTMD(bit[b], i, masks[b])
+		var next []VecPhysical
+		for p := 0; p < len(parts); p += 2 {
+			VPBLENDMD(parts[p+1], parts[p], masks[b], parts[p])
+			next = append(next, parts[p])
+		}
+		parts = next
+	}
+	VMOVDQA64(parts[0], r)
+}
+
+var lowDwords, highDwords Mem
+
+func permConstants() {
+	lowDwords = GLOBL("lowDwords", RODATA|NOPTR)
+	for k := 0; k < 16; k++ {
+		DATA(4*k, U32(uint32(2*k)))
+	}
+	highDwords = GLOBL("highDwords", RODATA|NOPTR)
+	for k := 0; k < 16; k++ {
+		DATA(4*k, U32(uint32(2*k+1)))
+	}
+}

@@ -1,0 +1,184 @@
+package fill
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
+)
+
+// TestBackendSelected fails when the kernels chosen at init are not those
+// CI expects from the CPU's flags (STREAMRAND_FILL_BACKEND), so a fast path
+// that is silently off cannot pass.
+func TestBackendSelected(t *testing.T) {
+	t.Logf("backend: %s", Backend())
+	if want := os.Getenv("STREAMRAND_FILL_BACKEND"); want != "" && Backend() != want {
+		t.Fatalf("Backend() = %q, want %q (STREAMRAND_FILL_BACKEND)", Backend(), want)
+	}
+}
+
+// TestBackendsAgree runs every function with the AVX-512 kernels and with
+// the portable Go path, from every byte offset, on lengths around the
+// kernels' block sizes, and compares values and positions.
+func TestBackendsAgree(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512 kernels on this machine or build: the portable path is the only one")
+	}
+	lengths := []int{0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 511, 512, 513, 1000, 1024, 1025, 5000}
+	type run func(src rand.Source, n int) []uint64
+	fs := map[string]run{
+		"Float64": func(src rand.Source, n int) []uint64 {
+			d := make([]float64, n)
+			Float64(src, d)
+			return bits64(d)
+		},
+		"Float32": func(src rand.Source, n int) []uint64 {
+			d := make([]float32, n)
+			Float32(src, d)
+			r := make([]uint64, n)
+			for i, v := range d {
+				r[i] = uint64(math.Float32bits(v))
+			}
+			return r
+		},
+		"Uint32": func(src rand.Source, n int) []uint64 {
+			d := make([]uint32, n)
+			Uint32(src, d)
+			r := make([]uint64, n)
+			for i, v := range d {
+				r[i] = uint64(v)
+			}
+			return r
+		},
+		"NormFloat64": func(src rand.Source, n int) []uint64 {
+			d := make([]float64, n)
+			NormFloat64(src, d)
+			return bits64(d)
+		},
+		"ExpFloat64": func(src rand.Source, n int) []uint64 {
+			d := make([]float64, n)
+			ExpFloat64(src, d)
+			return bits64(d)
+		},
+	}
+	for name, f := range fs {
+		for _, n := range lengths {
+			for off := range 8 {
+				var got, want [2][]uint64
+				for k, on := range []bool{true, false} {
+					restore := setAVX512(on)
+					var src rand.Source
+					if n%2 == 0 {
+						s := chacha.NewSource(uint64(n))
+						s.Read(make([]byte, off))
+						src = s
+					} else {
+						s := aesctr.NewSource(uint64(n))
+						s.Read(make([]byte, off))
+						src = s
+					}
+					got[k] = f(src, n)
+					want[k] = []uint64{src.Uint64()}
+					restore()
+				}
+				for i := range got[0] {
+					if got[0][i] != got[1][i] {
+						t.Fatalf("%s len %d offset %d: value %d is %#x with AVX-512, %#x without", name, n, off, i, got[0][i], got[1][i])
+					}
+				}
+				if want[0][0] != want[1][0] {
+					t.Fatalf("%s len %d offset %d: position differs between backends", name, n, off)
+				}
+			}
+		}
+	}
+}
+
+func bits64(d []float64) []uint64 {
+	r := make([]uint64, len(d))
+	for i, v := range d {
+		r[i] = math.Float64bits(v)
+	}
+	return r
+}
+
+// TestZigguratKernels feeds the ziggurat kernels words built to sit on
+// every edge of the fast-path test (j equal to the bound and one below,
+// the most negative j, the first and last table entries) with the slow
+// word at every lane of a group, and compares with the Go fast path.
+func TestZigguratKernels(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512 kernels on this machine or build")
+	}
+	type kern struct {
+		name   string
+		f      func(dst []float64, src []uint64) int
+		fast   func(u uint64) (float64, bool)
+		edges  func(i uint64) []uint64 // words on the edges for table entry i
+		tables int
+	}
+	ks := []kern{
+		{"norms", normsAVX512, func(u uint64) (float64, bool) {
+			j, i := int32(u), u>>32&0x7F
+			return float64(j) * float64(wn[i]), absInt32(j) < kn[i]
+		}, func(i uint64) []uint64 {
+			k := uint64(kn[i])
+			return []uint64{i<<32 | k, i<<32 | (k - 1), i<<32 | uint64(uint32(-int32(k))), i<<32 | uint64(uint32(-int32(k)+1)),
+				i<<32 | 0x80000000, i<<32 | 0, i<<32 | 0x7fffffff, (i|0x80)<<32 | (k - 1), (i|0xff80)<<32 | 1}
+		}, 128},
+		{"exps", expsAVX512, func(u uint64) (float64, bool) {
+			j, i := uint32(u), uint8(u>>32)
+			return float64(j) * float64(we[i]), j < ke[i]
+		}, func(i uint64) []uint64 {
+			k := uint64(ke[i])
+			return []uint64{i<<32 | k, i<<32 | (k - 1), i<<32 | 0, i<<32 | 0xffffffff, (i|0xff00)<<32 | (k - 1)}
+		}, 256},
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, k := range ks {
+		var edge []uint64
+		for i := range uint64(k.tables) {
+			edge = append(edge, k.edges(i)...)
+		}
+		for trial := range 4000 {
+			n := 16 * (1 + trial%4)
+			if trial%5 == 0 {
+				n += trial % 16 // a tail the kernel leaves
+			}
+			src := make([]uint64, n)
+			for w := range src {
+				if r.IntN(3) == 0 {
+					src[w] = edge[r.IntN(len(edge))]
+				} else {
+					src[w] = r.Uint64()
+				}
+			}
+			dst := make([]float64, n)
+			got := k.f(dst, src)
+			want := 0
+			for want < n/16*16 {
+				if _, ok := k.fast(src[want]); !ok {
+					break
+				}
+				want++
+			}
+			if got != want {
+				t.Fatalf("%s: converted %d words, want %d (%#x)", k.name, got, want, src)
+			}
+			for w := range got {
+				x, _ := k.fast(src[w])
+				if math.Float64bits(dst[w]) != math.Float64bits(x) {
+					t.Fatalf("%s: word %#x gave %v, want %v", k.name, src[w], dst[w], x)
+				}
+			}
+			for w := got; w < n; w++ {
+				if dst[w] != 0 {
+					t.Fatalf("%s: wrote value %d beyond the %d converted", k.name, w, got)
+				}
+			}
+		}
+	}
+}

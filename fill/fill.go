@@ -283,12 +283,26 @@ func Perm(src rand.Source, dst []int) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
-	for i := len(dst) - 1; i > 0; i-- {
-		j := w.uint64n(uint64(i + 1))
-		dst[i], dst[j] = dst[j], dst[i]
+	// Shuffle's loop with the swap written out.
+	for i := len(dst) - 1; i > 0; {
+		p := b.Peek()
+		k := 0
+		for ; k+8 <= len(p) && i > 0; i-- {
+			j, ok := index(le64(p, k>>3), uint64(i)+1)
+			k += 8
+			if !ok {
+				b.Discard(k)
+				k = 0
+				j = redraw(b, uint64(i)+1)
+			}
+			dst[i], dst[j] = dst[j], dst[i]
+			if !ok {
+				i--
+				break // re-peek after the Source's own Uint64 calls
+			}
+		}
+		b.Discard(k)
 	}
-	w.done()
 }
 
 // Shuffle calls swap exactly as rand.New(src).Shuffle(n, swap) would: the
@@ -306,9 +320,51 @@ func Shuffle(src rand.Source, n int, swap func(i, j int)) {
 		return
 	}
 	defer unlock(mu)
-	w := words{b: b}
-	defer w.done() // also if swap panics: the words drawn are consumed
-	for i := n - 1; i > 0; i-- {
-		swap(i, int(w.uint64n(uint64(i+1))))
+	k := 0                          // bytes taken from the current Peek
+	defer func() { b.Discard(k) }() // also if swap panics: its j was drawn
+	for i := n - 1; i > 0; {
+		p := b.Peek()
+		for ; k+8 <= len(p) && i > 0; i-- {
+			j, ok := index(le64(p, k>>3), uint64(i)+1)
+			k += 8
+			if !ok {
+				b.Discard(k)
+				k = 0
+				j = redraw(b, uint64(i)+1)
+			}
+			swap(i, int(j))
+			if !ok {
+				i--
+				break // re-peek after the Source's own Uint64 calls
+			}
+		}
+		b.Discard(k)
+		k = 0
+	}
+}
+
+// index is rand.Rand's uint64n(m) on word u when u is accepted (ok): a mask
+// for a power of two, else Lemire's multiply-shift; ok is false when
+// rand.Rand would draw again (then redraw).
+func index(u, m uint64) (j uint64, ok bool) {
+	if m&(m-1) == 0 {
+		return u & (m - 1), true
+	}
+	hi, lo := bits.Mul64(u, m)
+	if lo < m && lo < -m%m {
+		return 0, false
+	}
+	return hi, true
+}
+
+// redraw is the rest of rand.Rand's uint64n(m) after a rejected word: draw
+// until lo >= -m%m.
+func redraw(b bulk.Source, m uint64) uint64 {
+	thresh := -m % m
+	for {
+		hi, lo := bits.Mul64(b.Uint64(), m)
+		if lo >= thresh {
+			return hi
+		}
 	}
 }

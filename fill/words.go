@@ -74,8 +74,9 @@ func peekConvert[T any](b bulk.Source, dst []T, conv func(uint64) T) {
 }
 
 // chunkWords is how many words a bulk call reads into the caller's slice at
-// a time, to convert them in place while they are in L1: 4 KiB.
-const chunkWords = 512
+// a time, to convert them in place while they are in L1: 16 KiB (2048 words
+// ran Float64 at 0.40 ns/value against 0.50 with 512, ChaCha8, Zen 5).
+const chunkWords = 2048
 
 // bytesOf returns the memory of s as bytes, for the keystream's Read to
 // write its words straight into the caller's slice.

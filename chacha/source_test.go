@@ -174,3 +174,10 @@ var mk = map[string]func() gentest.Generator{
 	"chacha.NewSource12(7)": func() gentest.Generator { return chacha.NewSource12(7) },
 	"chacha.NewSource20(1)": func() gentest.Generator { return chacha.NewSource20(1) },
 }
+
+// TestNoAllocs: the methods a hot loop calls allocate nothing, on every
+// backend. (AES on the assembly backends once allocated a cipher per
+// batch.)
+func TestNoAllocs(t *testing.T) {
+	forEachBackend(t, func(t *testing.T) { gentest.NoAllocs(t, testCase(8)) })
+}

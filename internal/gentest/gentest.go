@@ -335,3 +335,24 @@ func UnmarshalErrors(t *testing.T, g Generator, good, other []byte, prefix strin
 		}
 	}
 }
+
+// NoAllocs checks that Uint64, Read of several lengths, ReadAt of a whole
+// batch and Seek allocate nothing on a Source made by New (after the
+// backend under test was selected).
+func NoAllocs(t *testing.T, c Case) {
+	t.Helper()
+	g := c.New(1)
+	buf := make([]byte, 20000)
+	for name, f := range map[string]func(){
+		"Uint64":       func() { g.Uint64() },
+		"Read(7)":      func() { g.Read(buf[:7]) },
+		"Read(1019)":   func() { g.Read(buf[:1019]) },
+		"Read(20000)":  func() { g.Read(buf) },
+		"ReadAt(4096)": func() { g.ReadAt(buf[:4096], 1<<20) },
+		"Seek":         func() { g.Seek(12345, io.SeekStart) },
+	} {
+		if n := testing.AllocsPerRun(50, f); n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+}

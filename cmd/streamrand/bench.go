@@ -90,7 +90,7 @@ func runBench(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(stdout, "vs best peer: throughput over the fastest peer's (Read), or the fastest peer's time over this one's (Uint64); above 1x is faster.")
-	return nil
+	return benchFill(stdout, *dur, *runs)
 }
 
 // The bounds of bench's flags: a Read buffer of at most 256 MiB, a minute

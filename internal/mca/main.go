@@ -104,7 +104,7 @@ func main() {
 	}
 	fmt.Print(`
 cyc/iter: predicted cycles for one iteration of the kernel's loop (the whole
-call when it has no loop), llvm-mca -iterations=200; iterations overlap as
+call when it has no loop), llvm-mca -iterations=30..200; iterations overlap as
 far as the modelled out-of-order window allows. bound: llvm-mca's Block
 RThroughput, the ideal cycles of the busiest resource per iteration.
 busiest/unit: the most cycles any one unit is busy per iteration in the
@@ -351,7 +351,9 @@ type result struct {
 // runMCA runs llvm-mca for one core and reads cycles per iteration, the
 // block reciprocal throughput and the busiest resource.
 func runMCA(mca, core, input string) (result, error) {
-	const iterations = 200
+	// Enough iterations for a steady state, without simulating millions of
+	// instructions for the long unrolled kernels.
+	iterations := min(200, max(30, 300000/strings.Count(input, "\n")))
 	cmd := exec.Command(mca, "-mtriple=aarch64", "-mcpu="+core, "-mattr=+aes",
 		fmt.Sprintf("-iterations=%d", iterations), "-all-stats=false", "-resource-pressure", "-instruction-info=false")
 	cmd.Stdin = strings.NewReader(input)

@@ -2,8 +2,10 @@ package fill
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/streamrand/streamrand/aesctr"
@@ -63,6 +65,22 @@ func TestBackendsAgree(t *testing.T) {
 			ExpFloat64(src, d)
 			return bits64(d)
 		},
+	}
+	for _, m := range []uint64{3, 1000, 1<<32 + 1, 1<<40 + 7, 6148914691236517206, 1<<63 + 1, math.MaxUint64} {
+		fs["Uint64N/"+strconv.FormatUint(m, 10)] = func(src rand.Source, n int) []uint64 {
+			d := make([]uint64, n)
+			Uint64N(src, d, m)
+			return d
+		}
+	}
+	fs["IntN/1000"] = func(src rand.Source, n int) []uint64 {
+		d := make([]int, n)
+		IntN(src, d, 1000)
+		r := make([]uint64, n)
+		for i, v := range d {
+			r[i] = uint64(v)
+		}
+		return r
 	}
 	for name, f := range fs {
 		for _, n := range lengths {
@@ -177,6 +195,55 @@ func TestZigguratKernels(t *testing.T) {
 			for w := got; w < n; w++ {
 				if dst[w] != 0 {
 					t.Fatalf("%s: wrote value %d beyond the %d converted", k.name, w, got)
+				}
+			}
+		}
+	}
+}
+
+// TestUint64nKernel feeds uint64nAVX512 words whose low product word is the
+// rejection threshold, one below and one above it, at every lane, and
+// compares with bits.Mul64.
+func TestUint64nKernel(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512 kernels on this machine or build")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []uint64{3, 1000, 1<<32 - 1, 1<<32 + 1, 1<<40 + 7, 6148914691236517207, 1<<63 + 1, math.MaxUint64} {
+		thresh := -n % n
+		inv := n // n*inv = 1 mod 2^64 by Newton's iteration (n is odd)
+		for range 6 {
+			inv *= 2 - n*inv
+		}
+		edges := []uint64{(thresh - 1) * inv, thresh * inv, (thresh + 1) * inv, 0, math.MaxUint64}
+		for trial := range 2000 {
+			src := make([]uint64, 8*(1+trial%3)+trial%8)
+			for i := range src {
+				if r.IntN(4) == 0 {
+					src[i] = edges[r.IntN(len(edges))]
+				} else {
+					src[i] = r.Uint64()
+				}
+			}
+			dst := make([]uint64, len(src))
+			got := uint64nAVX512(dst, src, n, thresh)
+			want := 0
+			for want < len(src)/8*8 {
+				if _, lo := bits.Mul64(src[want], n); lo < thresh {
+					break
+				}
+				want++
+			}
+			if got != want {
+				t.Fatalf("n %d: converted %d words, want %d (%#x)", n, got, want, src)
+			}
+			for i := range dst {
+				hi, _ := bits.Mul64(src[i], n)
+				if i < got && dst[i] != hi {
+					t.Fatalf("n %d: word %#x gave %d, want %d", n, src[i], dst[i], hi)
+				}
+				if i >= got && dst[i] != 0 {
+					t.Fatalf("n %d: wrote value %d beyond the %d converted", n, i, got)
 				}
 			}
 		}

@@ -238,6 +238,10 @@ func uint64nInPlace[T int | uint64](b bulk.Source, dst []T, n uint64) {
 		// Until the first rejection value i is word i; after it, a value
 		// may need several words.
 		o := 0
+		if useAVX512 {
+			u := unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))
+			o = uint64nAVX512(u, u, n, thresh)
+		}
 		for ; o < len(d); o++ {
 			hi, lo := bits.Mul64(le64(p, o), n)
 			if lo < thresh {

@@ -18,6 +18,9 @@ func uint32sAVX512(dst *[64]uint32, src *[64]uint64)
 func float32sAVX512(dst *[64]float32, src *[64]uint64)
 
 //go:noescape
+func uint64nAVX512(dst []uint64, src []uint64, n, thresh uint64) int
+
+//go:noescape
 func normsAVX512(dst []float64, src []uint64) int
 
 //go:noescape

@@ -407,3 +407,68 @@ expsAVX512_done:
 	MOVQ DI, ret+48(FP)
 	VZEROUPPER
 	RET
+
+// func uint64nAVX512(dst []uint64, src []uint64, n uint64, thresh uint64) int
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·uint64nAVX512(SB), NOSPLIT, $0-72
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	ANDQ         $-8, DX
+	SHLQ         $0x03, DX
+	MOVQ         n+48(FP), BX
+	MOVQ         thresh+56(FP), SI
+	VPBROADCASTQ BX, Z31
+	SHRQ         $0x20, BX
+	VPBROADCASTQ BX, Z30
+	VPBROADCASTQ SI, Z28
+	MOVQ         $0x00000000ffffffff, BX
+	VPBROADCASTQ BX, Z29
+	XORQ         BX, BX
+
+uint64n_loop:
+	CMPQ      BX, DX
+	JAE       uint64n_done
+	VMOVDQU64 (CX)(BX*1), Z0
+	VPSRLQ    $0x20, Z0, Z1
+	VPMULUDQ  Z31, Z0, Z2
+	VPMULUDQ  Z30, Z0, Z3
+	VPMULUDQ  Z31, Z1, Z4
+	VPMULUDQ  Z30, Z1, Z5
+	VPSRLQ    $0x20, Z2, Z6
+	VPANDQ    Z29, Z3, Z7
+	VPADDQ    Z7, Z6, Z6
+	VPANDQ    Z29, Z4, Z7
+	VPADDQ    Z7, Z6, Z6
+	VPSRLQ    $0x20, Z3, Z7
+	VPADDQ    Z7, Z5, Z5
+	VPSRLQ    $0x20, Z4, Z7
+	VPADDQ    Z7, Z5, Z5
+	VPSRLQ    $0x20, Z6, Z7
+	VPADDQ    Z7, Z5, Z5
+	VPSLLQ    $0x20, Z6, Z6
+	VPANDQ    Z29, Z2, Z2
+	VPORQ     Z2, Z6, Z6
+	VPCMPUQ   $0x01, Z28, Z6, K1
+	KORTESTB  K1, K1
+	JNZ       uint64n_partial
+	VMOVDQU64 Z5, (AX)(BX*1)
+	ADDQ      $0x40, BX
+	JMP       uint64n_loop
+
+uint64n_partial:
+	KMOVB     K1, CX
+	MOVL      CX, DX
+	NEGL      DX
+	ANDL      CX, DX
+	DECL      DX
+	KMOVB     DX, K2
+	VMOVDQU64 Z5, K2, (AX)(BX*1)
+	BSFL      CX, CX
+	LEAQ      (BX)(CX*8), BX
+
+uint64n_done:
+	SHRQ $0x03, BX
+	MOVQ BX, ret+64(FP)
+	VZEROUPPER
+	RET

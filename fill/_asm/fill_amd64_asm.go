@@ -10,6 +10,10 @@
 //   - uint32sAVX512, float32sAVX512: 64 words to 64 4-byte values; all
 //     words are loaded before any value is stored, so dst may overlap the
 //     first half of src (the in-place narrowing).
+//   - uint64nAVX512: Lemire's multiply-shift, 8 words at a time: the
+//     128-bit product from four VPMULUDQ partial products, the high half
+//     stored while the low half is not below the rejection threshold;
+//     it stops at the first rejected word.
 //   - normsAVX512, expsAVX512: the ziggurat fast path, 16 words at a time:
 //     look up kn/ke[i] and wn/we[i] with VPERMT2D (gathers were 4 times
 //     slower), compare, convert and multiply (one rounding, as in Go), and
@@ -36,6 +40,7 @@ func main() {
 	permConstants()
 	ziggurat("normsAVX512", "·kn", "·wn", 128, true)
 	ziggurat("expsAVX512", "·ke", "·we", 256, false)
+	uint64n()
 	Generate()
 }
 
@@ -228,4 +233,79 @@ func permConstants() {
 	for k := 0; k < 16; k++ {
 		DATA(4*k, U32(uint32(2*k+1)))
 	}
+}
+
+func uint64n() {
+	TEXT("uint64nAVX512", NOSPLIT, "func(dst []uint64, src []uint64, n, thresh uint64) int")
+	Doc("uint64nAVX512 sets dst[i] to the high word of src[i]*n for the words of src up",
+		"to the first whose low word is below thresh, or up to the last whole group",
+		"of 8; it returns how many it converted. dst, at least as long as src, may",
+		"be src.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	cnt := Load(Param("src").Len(), GP64())
+	ANDQ(I32(^7), cnt)
+	SHLQ(U8(3), cnt) // bytes
+	nv := Load(Param("n"), GP64())
+	th := Load(Param("thresh"), GP64())
+	nLo, nHi, low32, thr := Z31, Z30, Z29, Z28
+	VPBROADCASTQ(nv, nLo) // VPMULUDQ reads only the low 32 bits of each lane
+	SHRQ(U8(32), nv)
+	VPBROADCASTQ(nv, nHi)
+	VPBROADCASTQ(th, thr)
+	t := GP64()
+	MOVQ(U64(0xFFFFFFFF), t)
+	VPBROADCASTQ(t, low32)
+	off := GP64()
+	XORQ(off, off)
+
+	Label("uint64n_loop")
+	CMPQ(off, cnt)
+	JAE(LabelRef("uint64n_done"))
+	VMOVDQU64(Mem{Base: src, Index: off, Scale: 1}, Z0)
+	VPSRLQ(U8(32), Z0, Z1) // uh
+	VPMULUDQ(nLo, Z0, Z2)  // p0 = ul*nl
+	VPMULUDQ(nHi, Z0, Z3)  // p1 = ul*nh
+	VPMULUDQ(nLo, Z1, Z4)  // p2 = uh*nl
+	VPMULUDQ(nHi, Z1, Z5)  // p3 = uh*nh
+	VPSRLQ(U8(32), Z2, Z6) // mid = p0>>32 + low(p1) + low(p2), below 2^34
+	VPANDQ(low32, Z3, Z7)
+	VPADDQ(Z7, Z6, Z6)
+	VPANDQ(low32, Z4, Z7)
+	VPADDQ(Z7, Z6, Z6)
+	VPSRLQ(U8(32), Z3, Z7) // hi = p3 + p1>>32 + p2>>32 + mid>>32
+	VPADDQ(Z7, Z5, Z5)
+	VPSRLQ(U8(32), Z4, Z7)
+	VPADDQ(Z7, Z5, Z5)
+	VPSRLQ(U8(32), Z6, Z7)
+	VPADDQ(Z7, Z5, Z5)
+	VPSLLQ(U8(32), Z6, Z6) // lo = mid<<32 | low(p0)
+	VPANDQ(low32, Z2, Z2)
+	VPORQ(Z2, Z6, Z6)
+	VPCMPUQ(U8(1), thr, Z6, K1) // rejected: lo < thresh
+	KORTESTB(K1, K1)
+	JNZ(LabelRef("uint64n_partial"))
+	VMOVDQU64(Z5, Mem{Base: dst, Index: off, Scale: 1})
+	ADDQ(U8(64), off)
+	JMP(LabelRef("uint64n_loop"))
+
+	// Store the lanes before the first rejected one (mask: lowest set bit
+	// of K1, minus one) and count them.
+	Label("uint64n_partial")
+	x, pre := GP32(), GP32()
+	KMOVB(K1, x)
+	MOVL(x, pre)
+	NEGL(pre)
+	ANDL(x, pre)
+	DECL(pre)
+	KMOVB(pre, K2)
+	VMOVDQU64(Z5, K2, Mem{Base: dst, Index: off, Scale: 1})
+	BSFL(x, x)
+	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
+
+	Label("uint64n_done")
+	SHRQ(U8(3), off)
+	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
 }

@@ -118,18 +118,7 @@ func TestRandomOperations(t *testing.T) {
 						what = fmt.Sprintf("Uint64 at %d", m.pos)
 						require.Equal(t, binary.LittleEndian.Uint64(m.next(8)), g.Uint64(), what)
 					case k < 67:
-						var to int64
-						switch rng.IntN(4) {
-						case 0:
-							to = rng.Int64N(1 << 16)
-						case 1: // around ChaCha block 2^32
-							to = 1<<38 - 4096 + rng.Int64N(8192)
-						case 2:
-							to = rng.Int64N(1 << 62)
-						default:
-							to = m.pos + rng.Int64N(2000) - 1000
-						}
-						to = max(to, 0)
+						to := randomOffset(rng, m.pos)
 						what = fmt.Sprintf("Seek to %d from %d", to, m.pos)
 						var pos int64
 						if rng.IntN(2) == 0 {
@@ -141,15 +130,7 @@ func TestRandomOperations(t *testing.T) {
 						require.Equal(t, to, pos, what)
 						m.pos = to
 					case k < 77:
-						var off int64
-						switch rng.IntN(3) {
-						case 0:
-							off = rng.Int64N(1 << 16)
-						case 1: // around ChaCha block 2^32
-							off = 1<<38 - 4096 + rng.Int64N(8192)
-						default:
-							off = rng.Int64N(1 << 62)
-						}
+						off := randomOffset(rng, m.pos)
 						n := rng.IntN(3000)
 						what = fmt.Sprintf("ReadAt(%d, %d) at %d", n, off, m.pos)
 						b := make([]byte, n)
@@ -203,6 +184,21 @@ func TestRandomOperations(t *testing.T) {
 			})
 		}
 	}
+}
+
+// randomOffset returns a byte position to Seek or ReadAt to: near the
+// start, around ChaCha block 2^32, anywhere below 2^62 (far into AES
+// streams), or near the current position pos.
+func randomOffset(rng *mrand.Rand, pos int64) int64 {
+	switch rng.IntN(4) {
+	case 0:
+		return rng.Int64N(1 << 16)
+	case 1:
+		return 1<<38 - 4096 + rng.Int64N(8192)
+	case 2:
+		return rng.Int64N(1 << 62)
+	}
+	return max(pos+rng.Int64N(2000)-1000, 0)
 }
 
 // sameFamily returns a random algorithm of a's family (ChaCha or AES).

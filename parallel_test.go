@@ -1,8 +1,6 @@
 package streamrand_test
 
 import (
-	"runtime"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -37,35 +35,6 @@ func BenchmarkParallel(b *testing.B) {
 					}
 				}
 			})
-			stop()
-		})
-	}
-}
-
-// BenchmarkReadAtParallel fills one 64 MiB buffer per operation from one
-// Generator, split into GOMAXPROCS parts that as many goroutines fill at
-// once with ReadAt. Run it with -cpu 1,2,...: with one goroutine it is one
-// ReadAt of 64 MiB, so the ratio of B/s shows how positioned reads scale.
-func BenchmarkReadAtParallel(b *testing.B) {
-	const size = 64 << 20
-	buf := make([]byte, size)
-	for _, a := range streamrand.Algorithms() {
-		b.Run(a.String(), func(b *testing.B) {
-			g := streamrand.New(a, 1)
-			procs := runtime.GOMAXPROCS(0)
-			stop := benchutil.Start(b, size)
-			for b.Loop() {
-				var wg sync.WaitGroup
-				for i := range procs {
-					lo, hi := i*size/procs, (i+1)*size/procs
-					wg.Go(func() {
-						if n, err := g.ReadAt(buf[lo:hi], int64(lo)); n != hi-lo || err != nil {
-							b.Errorf("ReadAt = %d, %v", n, err)
-						}
-					})
-				}
-				wg.Wait()
-			}
 			stop()
 		})
 	}

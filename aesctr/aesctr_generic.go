@@ -8,9 +8,6 @@ import "encoding/binary"
 // crypto/cipher's CTR does) and encrypts them in place with crypto/aes.
 // len(dst) must be a multiple of BlockSize.
 func (k *kernel) fillGeneric(dst []byte, counter, stream uint64) {
-	if len(dst) < BlockSize {
-		return // the assembly paths call it for an empty tail: no cipher to build
-	}
 	blk := k.cipherBlock()
 	for ; len(dst) >= BlockSize; dst = dst[BlockSize:] {
 		b := dst[:BlockSize]

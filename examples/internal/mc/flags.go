@@ -32,11 +32,12 @@ func Flags(fs *flag.FlagSet) func() (Config, error) {
 
 // Print writes the lines that report res, the result of a valid Config with
 // problem c.Problem: the estimate, its standard error, the exact value and
-// the distance to it in standard errors; then the bits of the estimate,
-// which are the same wherever and however it was computed.
+// the distance to it in standard errors; then the bits of the estimate and
+// of the standard error, which are the same however the chunks were spread
+// over workers or machines.
 func (c Config) Print(out io.Writer, res Result) {
 	want, _ := Exact(c.Problem)
 	fmt.Fprintf(out, "estimate %.10f  stderr %.2g  exact %.10f  (%+.2f stderr)\n",
 		res.Estimate, res.Stderr, want, (res.Estimate-want)/res.Stderr)
-	fmt.Fprintf(out, "bits     %#016x\n", math.Float64bits(res.Estimate))
+	fmt.Fprintf(out, "bits     %#016x  stderr %#016x\n", math.Float64bits(res.Estimate), math.Float64bits(res.Stderr))
 }

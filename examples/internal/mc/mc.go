@@ -102,7 +102,8 @@ func (c Config) Combine(perChunk []Sums) (Result, error) {
 	}
 	n := float64(c.Paths)
 	mean := total.S / n
-	variance := max(total.S2/n-mean*mean, 0) * n / (n - 1)
+	// float64(): no fused multiply-add, the same rounding on every architecture.
+	variance := max(total.S2/n-float64(mean*mean), 0) * n / (n - 1)
 	return Result{Estimate: mean, Stderr: math.Sqrt(variance / n), Paths: c.Paths}, nil
 }
 

@@ -217,7 +217,7 @@ func TestPrint(t *testing.T) {
 	c := Config{Problem: "pi"}
 	c.Print(&out, Result{Estimate: 3, Stderr: 0.5, Paths: 10})
 	want := "estimate 3.0000000000  stderr 0.5  exact 3.1415926536  (-0.28 stderr)\n" +
-		"bits     0x4008000000000000\n"
+		"bits     0x4008000000000000  stderr 0x3fe0000000000000\n"
 	if out.String() != want {
 		t.Errorf("got\n%swant\n%s", out.String(), want)
 	}

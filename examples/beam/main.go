@@ -143,8 +143,12 @@ func checkFlags(ctx context.Context) (mc.Config, error) {
 		return mc.Config{}, fmt.Errorf("-runner: unknown runner %q (want one of %s)", runner,
 			strings.Join(append(inProcessRunners[1:], clusterRunners...), ", "))
 	}
-	if *jobopts.Async {
-		return mc.Config{}, errors.New("-async: this command waits for the pipeline to read its result")
+	// Flags with which Beam returns before the pipeline has written its
+	// result (Dataflow's -dry_run and -template_location submit nothing).
+	for _, name := range []string{"async", "dry_run", "template_location"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != f.DefValue {
+			return mc.Config{}, fmt.Errorf("-%s: this command waits for the pipeline to read its result", name)
+		}
 	}
 	local := inProcess && *jobopts.Endpoint == "" &&
 		(*jobopts.EnvironmentType == "" || strings.EqualFold(*jobopts.EnvironmentType, "loopback"))

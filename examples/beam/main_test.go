@@ -84,6 +84,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-environment_type", "DOCKER"}, "-output is required"},
 		{[]string{"-output", "s3://bucket/x"}, `-output "s3://bucket/x": no file system here`},
 		{[]string{"-async"}, "-async: this command waits"},
+		{[]string{"-runner", "dataflow", "-output", "gs://b/r.txt", "-dry_run"}, "-dry_run: this command waits"},
 	} {
 		stdout, stderr, status := command(t, tc.args...)
 		if status != 2 || stdout != "" || !strings.HasPrefix(stderr, "beam: ") ||

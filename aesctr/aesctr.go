@@ -7,13 +7,25 @@
 // big-endian number. It is the keystream of cipher.NewCTR(aes.NewCipher(k),
 // iv) with that iv, so any AES implementation can reproduce it.
 //
-// NewSource(seed) uses an AES-128 key made by rand_core's seed_from_u64
-// expansion of seed. A uint64 seed is for reproducibility, not secrecy; use
-// NewWithKey or NewSecure for secret streams.
+// NewSource128(seed) (and NewSource) uses an AES-128 key made of the first 16
+// bytes of rand_core's seed_from_u64 expansion of seed; NewSource192 and
+// NewSource256 the first 24 and 32. A uint64 seed is for reproducibility,
+// not secrecy; use NewWithKey or NewSecure for secret streams.
 //
 // Uint64 returns the next 8 bytes of the stream (little-endian); Read returns
 // the next len(p) bytes; both advance one byte position, which Seek moves in
-// O(1) and SetStream resets. A Source is not safe for concurrent use.
+// O(1) and SetStream resets. ReadAt reads at any offset without moving it.
+// After block 2^64-1 of stream s comes block 0 of stream s+1 (the carry of
+// the 128-bit counter block), whichever method reads it.
+//
+// The keystreams and the seed expansion are fixed by these definitions
+// forever; golden tests hold them.
+//
+// A Source is not safe for concurrent use, except for concurrent calls of
+// ReadAt (see there). A Source may be copied: the copy is an independent
+// generator at the same state (it holds its own key and key schedule),
+// unaffected by anything later done to the original (and the other way
+// round), as with math/rand/v2's generators.
 package aesctr
 
 import (

@@ -6,9 +6,10 @@
 // The generator keeps its identity (name, key, rounds) and the header of the
 // marshalled form (internal/checkpoint).
 //
-// A Stream holds its kernel by value, so a copy of a Stream (and of a Source
-// that embeds one) is independent of the original: nothing in it points to
-// memory the two share and mutate.
+// A Stream holds no pointer to its kernel: the generator's Source holds
+// both by value, side by side, and the Stream reaches the kernel by its
+// offset from itself. So a copy of a Source is independent of the original:
+// nothing in it points to memory the two share and mutate.
 package keystream
 
 import (
@@ -25,8 +26,8 @@ import (
 const BatchSize = 1024
 
 // A Kernel writes keystream blocks. Stream calls its methods through a
-// pointer to the copy it holds; Fill may run in several goroutines at once
-// (ReadAt), so it must not modify the kernel.
+// pointer to the kernel beside it; Fill may run in several goroutines at
+// once (ReadAt), so it must not modify the kernel.
 type Kernel interface {
 	// Fill writes the blocks at counter, counter+1, ... of stream id
 	// stream into dst, in stream order. len(dst) is a positive multiple
@@ -99,6 +100,7 @@ func fillAt[K any, P KernelPtr[K]](s *Stream, dst []byte, counter, stream uint64
 //	}
 //
 // and must not move relative to s: s keeps its offset, not the pointer.
+// A Stream must always be used with the same kernel type K.
 func Init[K any, P KernelPtr[K]](s *Stream, k P, stream uint64) {
 	setKernel[K, P](s, k)
 	s.setBlock(stream, 0, 0)
@@ -270,8 +272,10 @@ func (s *Stream) SetStream(id uint64) {
 	s.setBlock(id, 0, 0)
 }
 
-// batchPool holds the scratch batches of ReadAt. A Kernel is called through
-// an interface, so a scratch array on ReadAt's stack would escape anyway.
+// batchPool holds the scratch batches of ReadAt. The kernel is called
+// through a function value, so a scratch array on ReadAt's stack would
+// escape to the heap anyway; the pool reuses them across calls and
+// goroutines.
 var batchPool = sync.Pool{New: func() any { return new([BatchSize]byte) }}
 
 // ReadAt fills p with the bytes at byte offset off of the current stream

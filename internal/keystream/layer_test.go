@@ -112,3 +112,45 @@ func TestCopyLayer(t *testing.T) {
 	require.Equal(t, (&testKernel{blockSize: 16}).want(1, 100, 3000), got)
 	require.False(t, bytes.Equal(got, (&testKernel{blockSize: 64}).want(1, 100, 3000)))
 }
+
+// TestRestoreFillsOnce: restoring a position generates one batch (it used
+// to generate block 0 first and then the batch at the position).
+func TestRestoreFillsOnce(t *testing.T) {
+	s, _ := newTest(64, 3)
+	s.Seek(5000, io.SeekStart)
+	pos := s.AppendPosition(nil)
+	calls := 0
+	r := &testSource{k: testKernel{blockSize: 64, calls: &calls}}
+	require.NoError(t, CheckPosition(pos, 64))
+	Restore(&r.ks, &r.k, pos)
+	require.Equal(t, 1, calls)
+}
+
+// TestPositionAfterPeek: after Peek has moved unread bytes in front of the
+// batch (more than BatchSize unread), the position, Seek, and the
+// marshalled position are still exact.
+func TestPositionAfterPeek(t *testing.T) {
+	for _, bs := range []int{16, 64} {
+		for k := 1; k < 8; k++ {
+			s, kern := newTest(bs, 4)
+			s.Read(make([]byte, BatchSize-k))
+			p := s.Peek()
+			require.Len(t, p, BatchSize+k)
+			for d := 0; d <= k; d++ {
+				s2, _ := newTest(bs, 4)
+				s2.Read(make([]byte, BatchSize-k))
+				s2.Peek()
+				s2.Discard(d)
+				want := int64(BatchSize - k + d)
+				cur, err := s2.Seek(0, io.SeekCurrent)
+				require.NoError(t, err)
+				require.Equal(t, want, cur, "bs %d k %d d %d", bs, k, d)
+				r, err := unmarshal(s2.AppendPosition(nil), bs)
+				require.NoError(t, err)
+				b := make([]byte, 40)
+				r.Read(b)
+				require.Equal(t, kern.want(4, int(want), 40), b, "bs %d k %d d %d", bs, k, d)
+			}
+		}
+	}
+}

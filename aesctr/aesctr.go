@@ -120,16 +120,6 @@ func (k *kernel) cipherBlock() cipher.Block {
 	return k.newBlock()
 }
 
-// newKernel returns a kernel keyed with key, for the tests of the kernels.
-func newKernel(key []byte) (*kernel, error) {
-	if err := validKeyLen(len(key)); err != nil {
-		return nil, err
-	}
-	k := new(kernel)
-	k.setKey(key)
-	return k, nil
-}
-
 func algName(keyLen int) string { return fmt.Sprintf("aes%dctr", keyLen*8) }
 
 // A Source is an AES-CTR keystream positioned at a byte offset of one

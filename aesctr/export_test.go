@@ -5,3 +5,13 @@ var (
 	Backends   = backends
 	SetBackend = setBackend
 )
+
+// newKernel returns a kernel keyed with key, for the tests of the kernels.
+func newKernel(key []byte) (*kernel, error) {
+	if err := validKeyLen(len(key)); err != nil {
+		return nil, err
+	}
+	k := new(kernel)
+	k.setKey(key)
+	return k, nil
+}

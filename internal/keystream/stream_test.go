@@ -187,27 +187,48 @@ func TestNoAllocs(t *testing.T) {
 }
 
 // FuzzChunking cuts the stream into reads of fuzzed lengths (a zero cut is
-// a Uint64). Only the first 64 cuts count, so one input reads at most about
-// 150 KB and the fuzzer keeps running hundreds of inputs a second instead
-// of stalling on minimising huge ones.
+// a Uint64; a cut of 1 takes a checkpoint of the position and restores it).
+// Only the first 64 cuts count, so one input reads at most about 150 KB and
+// the fuzzer keeps running thousands of inputs a second instead of stalling
+// on minimising huge ones. With near set, the stream starts seek%4096 bytes
+// before block counter 2^64, with a kernel that carries into the stream id
+// or one that wraps.
 func FuzzChunking(f *testing.F) {
-	f.Add([]byte{1, 2, 3, 200, 0, 255}, uint16(100))
-	f.Fuzz(func(t *testing.T, cuts []byte, seek uint16) {
+	f.Add([]byte{1, 2, 3, 200, 0, 255}, uint16(100), false, false)
+	f.Add([]byte{0, 0, 7, 1, 0, 113, 0}, uint16(1000), true, true)
+	f.Fuzz(func(t *testing.T, cuts []byte, seek uint16, near, carry bool) {
 		cuts = cuts[:min(len(cuts), 64)]
-		s, k := newTest(16, 2)
-		s.Seek(int64(seek), io.SeekStart)
+		src := &testSource{k: testKernel{blockSize: 16, carry: carry}}
+		// The start: block counter and offset.
+		block, off := uint64(seek)/16, int(seek%16)
+		if near {
+			back := uint64(seek%4096) + 15
+			block, off = -(back / 16), int(15-back%16)
+		}
+		pos := binary.BigEndian.AppendUint64(nil, 2)
+		pos = binary.BigEndian.AppendUint64(pos, block)
+		pos = append(pos, byte(off))
+		Restore(&src.ks, &src.k, pos)
+		s := &src.ks
 		var got []byte
 		for _, c := range cuts {
-			if c == 0 {
+			switch c {
+			case 0:
 				got = binary.LittleEndian.AppendUint64(got, s.Uint64())
-				continue
+			case 1:
+				r := &testSource{k: src.k}
+				Restore(&r.ks, &r.k, s.AppendPosition(nil))
+				src, s = r, &r.ks
+			default:
+				b := make([]byte, int(c)*9)
+				s.Read(b)
+				got = append(got, b...)
 			}
-			b := make([]byte, int(c)*9)
-			s.Read(b)
-			got = append(got, b...)
 		}
-		if !bytes.Equal(got, k.want(2, int(seek), len(got))) {
-			t.Fatalf("cuts %v from %d: bytes differ", cuts, seek)
+		want := make([]byte, (off+len(got)+BatchSize-1)/BatchSize*BatchSize+BatchSize)
+		(&testKernel{blockSize: 16, carry: carry}).Fill(want, block, 2)
+		if !bytes.Equal(got, want[off:off+len(got)]) {
+			t.Fatalf("cuts %v from block %#x+%d (carry %v): bytes differ", cuts, block, off, carry)
 		}
 	})
 }

@@ -154,3 +154,16 @@ func TestPositionAfterPeek(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelBesideStream: Init refuses a kernel that is not right beside
+// the Stream (here: 8 KiB away), whose offset could not be trusted.
+func TestKernelBesideStream(t *testing.T) {
+	var far struct {
+		ks  Stream
+		pad [8192]byte
+		k   testKernel
+	}
+	far.k.blockSize = 16
+	require.PanicsWithValue(t, "keystream: the kernel must be a field of the same struct as the Stream",
+		func() { Init(&far.ks, &far.k, 0) })
+}

@@ -108,6 +108,11 @@ func Init[K any, P KernelPtr[K]](s *Stream, k P, stream uint64) {
 
 func setKernel[K any, P KernelPtr[K]](s *Stream, k P) {
 	s.koff = int(uintptr(unsafe.Pointer(k)) - uintptr(unsafe.Pointer(s)))
+	if s.koff < -maxKernelDistance || s.koff > maxKernelDistance {
+		// Not a field beside s: the offset would be meaningless in a
+		// copy. (A cheap guard against misuse, not a proof.)
+		panic("keystream: the kernel must be a field of the same struct as the Stream")
+	}
 	s.shift = uint8(log2(k.BlockSize()))
 	s.carry = k.Carries()
 	if s.fill == nil {
@@ -119,6 +124,10 @@ func setKernel[K any, P KernelPtr[K]](s *Stream, k P) {
 		s.fill = fillAt[K, P]
 	}
 }
+
+// maxKernelDistance bounds the distance between a Stream and its kernel in
+// one struct: the Stream's size plus a generous kernel size.
+const maxKernelDistance = int(unsafe.Sizeof(Stream{})) + 4096
 
 func log2(n int) int {
 	for i := 3; 1<<i <= BatchSize; i++ {

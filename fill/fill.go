@@ -84,9 +84,8 @@ func Uint32(src rand.Source, dst []uint32) {
 		b.Read(p)
 		i := 0
 		if useAVX512 {
-			for ; i+64 <= len(d); i += 64 {
-				uint32sAVX512((*[64]uint32)(d[i:]), (*[64]uint64)(unsafe.Pointer(&p[8*i])))
-			}
+			uint32sAVX512(d, unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)))
+			i = len(d) &^ 63
 		}
 		for ; i < len(d); i++ {
 			d[i] = uint32(le64(p, i) >> 32)
@@ -116,9 +115,8 @@ func Float64(src rand.Source, dst []float64) {
 		b.Read(p)
 		i := 0
 		if useAVX512 {
-			for ; i+64 <= len(d); i += 64 {
-				float64sAVX512((*[64]uint64)(unsafe.Pointer(&d[i])))
-			}
+			float64sAVX512(unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)))
+			i = len(d) &^ 63
 		}
 		for ; i < len(d); i++ {
 			d[i] = float64From(le64(p, i))
@@ -155,9 +153,8 @@ func Float32(src rand.Source, dst []float32) {
 		b.Read(p)
 		i := 0
 		if useAVX512 {
-			for ; i+64 <= len(d); i += 64 {
-				float32sAVX512((*[64]float32)(d[i:]), (*[64]uint64)(unsafe.Pointer(&p[8*i])))
-			}
+			float32sAVX512(d, unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)))
+			i = len(d) &^ 63
 		}
 		for ; i < len(d); i++ {
 			d[i] = float32From(le64(p, i))

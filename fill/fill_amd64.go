@@ -9,13 +9,13 @@ import "golang.org/x/sys/cpu"
 // portable Go loop beside its call computes.
 
 //go:noescape
-func float64sAVX512(p *[64]uint64)
+func float64sAVX512(p []uint64)
 
 //go:noescape
-func uint32sAVX512(dst *[64]uint32, src *[64]uint64)
+func uint32sAVX512(dst []uint32, src []uint64)
 
 //go:noescape
-func float32sAVX512(dst *[64]float32, src *[64]uint64)
+func float32sAVX512(dst []float32, src []uint64)
 
 //go:noescape
 func uint64nAVX512(dst []uint64, src []uint64, n, thresh uint64) int

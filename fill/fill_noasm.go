@@ -7,9 +7,9 @@ package fill
 
 const haveAVX512, useAVX512 = false, false
 
-func float64sAVX512(p *[64]uint64)                                   { panic("unreachable") }
-func uint32sAVX512(dst *[64]uint32, src *[64]uint64)                 { panic("unreachable") }
-func float32sAVX512(dst *[64]float32, src *[64]uint64)               { panic("unreachable") }
+func float64sAVX512(p []uint64)                                      { panic("unreachable") }
+func uint32sAVX512(dst []uint32, src []uint64)                       { panic("unreachable") }
+func float32sAVX512(dst []float32, src []uint64)                     { panic("unreachable") }
 func normsAVX512(dst []float64, src []uint64) int                    { panic("unreachable") }
 func uint64nAVX512(dst []uint64, src []uint64, n, thresh uint64) int { panic("unreachable") }
 func expsAVX512(dst []float64, src []uint64) int                     { panic("unreachable") }

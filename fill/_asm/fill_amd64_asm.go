@@ -5,11 +5,11 @@
 // the portable Go conversion does one word at a time; fill's tests compare
 // the two on every length and offset.
 //
-//   - float64sAVX512: 64 words in place to rand.Rand.Float64's values
-//     (mask to 53 bits, VCVTQQ2PD, times 2^-53: all exact).
-//   - uint32sAVX512, float32sAVX512: 64 words to 64 4-byte values; all
-//     words are loaded before any value is stored, so dst may overlap the
-//     first half of src (the in-place narrowing).
+//   - float64sAVX512: words in place to rand.Rand.Float64's values (mask to
+//     53 bits, VCVTQQ2PD, times 2^-53: all exact), 64 per iteration.
+//   - uint32sAVX512, float32sAVX512: words to 4-byte values, 64 per
+//     iteration; each block of words is loaded before its values are
+//     stored, so dst may start where src does (the in-place narrowing).
 //   - uint64nAVX512: Lemire's multiply-shift, 8 words at a time: the
 //     128-bit product from four VPMULUDQ partial products, the high half
 //     stored while the low half is not below the rejection threshold;
@@ -35,8 +35,8 @@ var ymm = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 func main() {
 	ConstraintExpr("gc,!purego")
 	float64s()
-	narrow("uint32sAVX512", "func(dst *[64]uint32, src *[64]uint64)", false)
-	narrow("float32sAVX512", "func(dst *[64]float32, src *[64]uint64)", true)
+	narrow("uint32sAVX512", "uint32", false)
+	narrow("float32sAVX512", "float32", true)
 	permConstants()
 	ziggurat("normsAVX512", "·kn", "·wn", 128, true)
 	ziggurat("expsAVX512", "·ke", "·we", 256, false)
@@ -52,12 +52,21 @@ func broadcast(c uint64, z VecPhysical) {
 }
 
 func float64s() {
-	TEXT("float64sAVX512", NOSPLIT, "func(p *[64]uint64)")
-	Doc("float64sAVX512 converts 64 words in place to float64(u&(1<<53-1)) * 2^-53.")
-	p := Load(Param("p"), GP64())
+	TEXT("float64sAVX512", NOSPLIT, "func(p []uint64)")
+	Doc("float64sAVX512 converts the first len(p)&^63 words of p in place to",
+		"float64(u&(1<<53-1)) * 2^-53.")
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	ANDQ(I32(^63), n)
+	SHLQ(U8(3), n) // bytes
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
 	mask, scale := Z30, Z31
 	broadcast(1<<53-1, mask)
 	broadcast(0x3ca0000000000000, scale) // 2^-53
+	Label("float64s_loop")
+	CMPQ(p, end)
+	JAE(LabelRef("float64s_done"))
 	for r := 0; r < 8; r++ {
 		z := zmm[r]
 		VPANDQ(Mem{Base: p, Disp: 64 * r}, mask, z)
@@ -65,17 +74,27 @@ func float64s() {
 		VMULPD(scale, z, z)
 		VMOVUPD(z, Mem{Base: p, Disp: 64 * r})
 	}
+	ADDQ(U32(512), p)
+	JMP(LabelRef("float64s_loop"))
+	Label("float64s_done")
 	VZEROUPPER()
 	RET()
 }
 
-// narrow converts 64 words to their high 32 bits (asFloat32: bits 32-55,
-// converted and scaled by 2^-24, rand.Rand.Float32).
-func narrow(name, sig string, asFloat32 bool) {
-	TEXT(name, NOSPLIT, sig)
-	Doc(name + " converts 64 words to 4-byte values; dst may overlap the first half of src.")
-	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
+// narrow converts words to their high 32 bits (asFloat32: bits 32-55,
+// converted and scaled by 2^-24, rand.Rand.Float32), 64 at a time.
+func narrow(name, elem string, asFloat32 bool) {
+	TEXT(name, NOSPLIT, "func(dst []"+elem+", src []uint64)")
+	Doc(name+" converts the first len(src)&^63 words of src to 4-byte values in dst",
+		"(at least as long). dst may start where src starts: each block of 64 words",
+		"is loaded before its values are stored.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	ANDQ(I32(^63), n)
+	SHLQ(U8(3), n)
+	end := GP64()
+	LEAQ(Mem{Base: src, Index: n, Scale: 1}, end)
 	mask, scale := Y14, Y15
 	if asFloat32 {
 		t := GP32()
@@ -84,6 +103,9 @@ func narrow(name, sig string, asFloat32 bool) {
 		MOVL(U32(0x33800000), t) // 2^-24
 		VPBROADCASTD(t, scale)
 	}
+	Label(name + "_loop")
+	CMPQ(src, end)
+	JAE(LabelRef(name + "_done"))
 	for r := 0; r < 8; r++ {
 		VMOVDQU64(Mem{Base: src, Disp: 64 * r}, zmm[r])
 	}
@@ -97,6 +119,10 @@ func narrow(name, sig string, asFloat32 bool) {
 		}
 		VMOVDQU32(ymm[r], Mem{Base: dst, Disp: 32 * r})
 	}
+	ADDQ(U32(512), src)
+	ADDQ(U32(256), dst)
+	JMP(LabelRef(name + "_loop"))
+	Label(name + "_done")
 	VZEROUPPER()
 	RET()
 }

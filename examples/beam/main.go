@@ -156,6 +156,9 @@ func checkFlags(ctx context.Context) (mc.Config, error) {
 		return mc.Config{}, errors.New("-output is required unless the pipeline runs in this process: " +
 			"a file every worker and this machine can reach (gs://bucket/result.txt on Dataflow)")
 	}
+	if *output != "" && strings.TrimSpace(*output) == "" {
+		return mc.Config{}, errors.New("-output is blank") // textio would panic
+	}
 	if *output != "" {
 		fs, err := filesystem.New(ctx, *output)
 		if err != nil {

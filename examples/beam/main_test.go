@@ -83,6 +83,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-runner", "flink"}, "-output is required"},
 		{[]string{"-environment_type", "DOCKER"}, "-output is required"},
 		{[]string{"-output", "s3://bucket/x"}, `-output "s3://bucket/x": no file system here`},
+		{[]string{"-output=  "}, "-output is blank"},
 		{[]string{"-async"}, "-async: this command waits"},
 		{[]string{"-runner", "dataflow", "-output", "gs://b/r.txt", "-dry_run"}, "-dry_run: this command waits"},
 	} {

@@ -207,7 +207,7 @@ func TestShardRanges(t *testing.T) {
 	for _, tc := range []struct {
 		n      int64
 		shards int
-	}{{1, 1}, {1, 5}, {11, 1}, {11, 4}, {11, 11}, {11, 50}, {mc.MaxChunks, 1 << 30}, {mc.MaxChunks, 7}} {
+	}{{1, 1}, {1, 5}, {11, 1}, {11, 4}, {11, 11}, {11, 50}, {1000, 1 << 30}, {mc.MaxChunks, 7}} {
 		rs := shardRanges(tc.n, tc.shards)
 		if int64(len(rs)) != min(tc.n, int64(tc.shards)) {
 			t.Errorf("%d chunks, %d shards: %d ranges", tc.n, tc.shards, len(rs))

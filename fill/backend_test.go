@@ -125,15 +125,15 @@ func bits64(d []float64) []uint64 {
 
 // TestZigguratKernels feeds the ziggurat kernels words built to sit on
 // every edge of the fast-path test (j equal to the bound and one below,
-// the most negative j, the first and last table entries) with the slow
-// word at every lane of a group, and compares with the Go fast path.
+// the most negative j, the first and last table entries) at every lane of
+// a group, and compares values and slow marks with the Go fast path.
 func TestZigguratKernels(t *testing.T) {
 	if !haveAVX512 {
 		t.Skip("no AVX-512 kernels on this machine or build")
 	}
 	type kern struct {
 		name   string
-		f      func(dst []float64, src []uint64) int
+		f      func(xs []float64, slow []uint16, src []uint64)
 		fast   func(u uint64) (float64, bool)
 		edges  func(i uint64) []uint64 // words on the edges for table entry i
 		tables int
@@ -174,28 +174,25 @@ func TestZigguratKernels(t *testing.T) {
 					src[w] = r.Uint64()
 				}
 			}
-			dst := make([]float64, n)
-			got := k.f(dst, src)
-			want := 0
-			for want < n/16*16 {
-				if _, ok := k.fast(src[want]); !ok {
-					break
+			xs := make([]float64, n)
+			slow := make([]uint16, n/16+1)
+			k.f(xs, slow, src)
+			for w := range n / 16 * 16 {
+				x, fast := k.fast(src[w])
+				if marked := slow[w/16]>>(w%16)&1 == 1; marked == fast {
+					t.Fatalf("%s: word %#x marked slow %v, takes the fast path %v", k.name, src[w], marked, fast)
 				}
-				want++
-			}
-			if got != want {
-				t.Fatalf("%s: converted %d words, want %d (%#x)", k.name, got, want, src)
-			}
-			for w := range got {
-				x, _ := k.fast(src[w])
-				if math.Float64bits(dst[w]) != math.Float64bits(x) {
-					t.Fatalf("%s: word %#x gave %v, want %v", k.name, src[w], dst[w], x)
+				if fast && math.Float64bits(xs[w]) != math.Float64bits(x) {
+					t.Fatalf("%s: word %#x gave %v, want %v", k.name, src[w], xs[w], x)
 				}
 			}
-			for w := got; w < n; w++ {
-				if dst[w] != 0 {
-					t.Fatalf("%s: wrote value %d beyond the %d converted", k.name, w, got)
+			for w := n / 16 * 16; w < n; w++ {
+				if xs[w] != 0 {
+					t.Fatalf("%s: wrote value %d beyond the %d whole groups", k.name, w, n/16)
 				}
+			}
+			if slow[n/16] != 0 {
+				t.Fatalf("%s: wrote a mask beyond the %d whole groups", k.name, n/16)
 			}
 		}
 	}

@@ -21,10 +21,10 @@ func float32sAVX512(dst []float32, src []uint64)
 func uint64nAVX512(dst []uint64, src []uint64, n, thresh uint64) int
 
 //go:noescape
-func normsAVX512(dst []float64, src []uint64) int
+func normsAVX512(xs []float64, slow []uint16, src []uint64)
 
 //go:noescape
-func expsAVX512(dst []float64, src []uint64) int
+func expsAVX512(xs []float64, slow []uint16, src []uint64)
 
 // haveAVX512 is whether this CPU can run the kernels, from
 // golang.org/x/sys/cpu, which honours GODEBUG=cpu.avx512=off. (That clears

@@ -229,54 +229,39 @@ DATA highDwords<>+56(SB)/4, $0x0000001d
 DATA highDwords<>+60(SB)/4, $0x0000001f
 GLOBL highDwords<>(SB), RODATA|NOPTR, $64
 
-// func normsAVX512(dst []float64, src []uint64) int
+// func normsAVX512(xs []float64, slow []uint16, src []uint64)
 // Requires: AVX, AVX512F
-TEXT ·normsAVX512(SB), NOSPLIT, $0-56
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	ANDQ         $-16, DX
-	SHLQ         $0x03, DX
-	LEAQ         ·kn+0(SB), BX
-	LEAQ         ·wn+0(SB), SI
+TEXT ·normsAVX512(SB), NOSPLIT, $0-72
+	MOVQ         xs_base+0(FP), AX
+	MOVQ         slow_base+24(FP), CX
+	MOVQ         src_base+48(FP), DX
+	MOVQ         src_len+56(FP), BX
+	ANDQ         $-16, BX
+	SHLQ         $0x03, BX
+	LEAQ         ·kn+0(SB), SI
+	LEAQ         ·wn+0(SB), DI
 	VMOVDQU64    lowDwords<>+0(SB), Z31
 	VMOVDQU64    highDwords<>+0(SB), Z30
-	MOVL         $0x0000007f, DI
-	VPBROADCASTD DI, Z29
-	MOVL         $0x00000020, DI
-	VPBROADCASTD DI, Z28
-	MOVL         $0x00000040, DI
-	VPBROADCASTD DI, Z27
-	MOVL         $0x00000080, DI
-	VPBROADCASTD DI, Z26
-	XORQ         DI, DI
+	MOVL         $0x0000007f, R8
+	VPBROADCASTD R8, Z29
+	MOVL         $0x00000020, R8
+	VPBROADCASTD R8, Z28
+	MOVL         $0x00000040, R8
+	VPBROADCASTD R8, Z27
+	MOVL         $0x00000080, R8
+	VPBROADCASTD R8, Z26
+	XORQ         R8, R8
 
 normsAVX512_loop:
-	CMPQ          DI, DX
+	CMPQ          R8, BX
 	JAE           normsAVX512_done
-	VMOVDQU64     (CX)(DI*1), Z0
-	VMOVDQU64     64(CX)(DI*1), Z1
+	VMOVDQU64     (DX)(R8*1), Z0
+	VMOVDQU64     64(DX)(R8*1), Z1
 	VMOVDQA64     Z31, Z2
 	VPERMI2D      Z1, Z0, Z2
 	VMOVDQA64     Z30, Z3
 	VPERMI2D      Z1, Z0, Z3
 	VPANDD        Z29, Z3, Z3
-	VMOVDQU64     (BX), Z8
-	VPERMT2D      64(BX), Z3, Z8
-	VMOVDQU64     128(BX), Z9
-	VPERMT2D      192(BX), Z3, Z9
-	VMOVDQU64     256(BX), Z10
-	VPERMT2D      320(BX), Z3, Z10
-	VMOVDQU64     384(BX), Z11
-	VPERMT2D      448(BX), Z3, Z11
-	VPTESTMD      Z28, Z3, K4
-	VPBLENDMD     Z9, Z8, K4, Z8
-	VPBLENDMD     Z11, Z10, K4, Z10
-	VPTESTMD      Z27, Z3, K5
-	VPBLENDMD     Z10, Z8, K5, Z8
-	VMOVDQA64     Z8, Z4
-	VPABSD        Z2, Z16
-	VPCMPUD       $0x01, Z4, Z16, K1
 	VMOVDQU64     (SI), Z8
 	VPERMT2D      64(SI), Z3, Z8
 	VMOVDQU64     128(SI), Z9
@@ -285,6 +270,24 @@ normsAVX512_loop:
 	VPERMT2D      320(SI), Z3, Z10
 	VMOVDQU64     384(SI), Z11
 	VPERMT2D      448(SI), Z3, Z11
+	VPTESTMD      Z28, Z3, K4
+	VPBLENDMD     Z9, Z8, K4, Z8
+	VPBLENDMD     Z11, Z10, K4, Z10
+	VPTESTMD      Z27, Z3, K5
+	VPBLENDMD     Z10, Z8, K5, Z8
+	VMOVDQA64     Z8, Z4
+	VPABSD        Z2, Z16
+	VPCMPUD       $0x05, Z4, Z16, K1
+	KMOVW         K1, (CX)
+	ADDQ          $0x02, CX
+	VMOVDQU64     (DI), Z8
+	VPERMT2D      64(DI), Z3, Z8
+	VMOVDQU64     128(DI), Z9
+	VPERMT2D      192(DI), Z3, Z9
+	VMOVDQU64     256(DI), Z10
+	VPERMT2D      320(DI), Z3, Z10
+	VMOVDQU64     384(DI), Z11
+	VPERMT2D      448(DI), Z3, Z11
 	VPTESTMD      Z28, Z3, K4
 	VPBLENDMD     Z9, Z8, K4, Z8
 	VPBLENDMD     Z11, Z10, K4, Z10
@@ -299,92 +302,48 @@ normsAVX512_loop:
 	VCVTPS2PD     Y18, Z18
 	VMULPD        Z19, Z6, Z6
 	VMULPD        Z18, Z7, Z7
-	KORTESTW      K1, K1
-	JCC           normsAVX512_partial
-	VMOVUPD       Z6, (AX)(DI*1)
-	VMOVUPD       Z7, 64(AX)(DI*1)
-	ADDQ          $0x00000080, DI
+	VMOVUPD       Z6, (AX)(R8*1)
+	VMOVUPD       Z7, 64(AX)(R8*1)
+	ADDQ          $0x00000080, R8
 	JMP           normsAVX512_loop
 
-normsAVX512_partial:
-	KMOVW    K1, CX
-	LEAL     1(CX), DX
-	XORL     CX, DX
-	SHRL     $0x01, DX
-	KMOVW    DX, K2
-	KSHIFTRW $0x08, K2, K3
-	VMOVUPD  Z6, K2, (AX)(DI*1)
-	VMOVUPD  Z7, K3, 64(AX)(DI*1)
-	NOTL     CX
-	BSFL     CX, CX
-	LEAQ     (DI)(CX*8), DI
-
 normsAVX512_done:
-	SHRQ $0x03, DI
-	MOVQ DI, ret+48(FP)
 	VZEROUPPER
 	RET
 
-// func expsAVX512(dst []float64, src []uint64) int
+// func expsAVX512(xs []float64, slow []uint16, src []uint64)
 // Requires: AVX, AVX512F
-TEXT ·expsAVX512(SB), NOSPLIT, $0-56
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	ANDQ         $-16, DX
-	SHLQ         $0x03, DX
-	LEAQ         ·ke+0(SB), BX
-	LEAQ         ·we+0(SB), SI
+TEXT ·expsAVX512(SB), NOSPLIT, $0-72
+	MOVQ         xs_base+0(FP), AX
+	MOVQ         slow_base+24(FP), CX
+	MOVQ         src_base+48(FP), DX
+	MOVQ         src_len+56(FP), BX
+	ANDQ         $-16, BX
+	SHLQ         $0x03, BX
+	LEAQ         ·ke+0(SB), SI
+	LEAQ         ·we+0(SB), DI
 	VMOVDQU64    lowDwords<>+0(SB), Z31
 	VMOVDQU64    highDwords<>+0(SB), Z30
-	MOVL         $0x000000ff, DI
-	VPBROADCASTD DI, Z29
-	MOVL         $0x00000020, DI
-	VPBROADCASTD DI, Z28
-	MOVL         $0x00000040, DI
-	VPBROADCASTD DI, Z27
-	MOVL         $0x00000080, DI
-	VPBROADCASTD DI, Z26
-	XORQ         DI, DI
+	MOVL         $0x000000ff, R8
+	VPBROADCASTD R8, Z29
+	MOVL         $0x00000020, R8
+	VPBROADCASTD R8, Z28
+	MOVL         $0x00000040, R8
+	VPBROADCASTD R8, Z27
+	MOVL         $0x00000080, R8
+	VPBROADCASTD R8, Z26
+	XORQ         R8, R8
 
 expsAVX512_loop:
-	CMPQ          DI, DX
+	CMPQ          R8, BX
 	JAE           expsAVX512_done
-	VMOVDQU64     (CX)(DI*1), Z0
-	VMOVDQU64     64(CX)(DI*1), Z1
+	VMOVDQU64     (DX)(R8*1), Z0
+	VMOVDQU64     64(DX)(R8*1), Z1
 	VMOVDQA64     Z31, Z2
 	VPERMI2D      Z1, Z0, Z2
 	VMOVDQA64     Z30, Z3
 	VPERMI2D      Z1, Z0, Z3
 	VPANDD        Z29, Z3, Z3
-	VMOVDQU64     (BX), Z8
-	VPERMT2D      64(BX), Z3, Z8
-	VMOVDQU64     128(BX), Z9
-	VPERMT2D      192(BX), Z3, Z9
-	VMOVDQU64     256(BX), Z10
-	VPERMT2D      320(BX), Z3, Z10
-	VMOVDQU64     384(BX), Z11
-	VPERMT2D      448(BX), Z3, Z11
-	VMOVDQU64     512(BX), Z12
-	VPERMT2D      576(BX), Z3, Z12
-	VMOVDQU64     640(BX), Z13
-	VPERMT2D      704(BX), Z3, Z13
-	VMOVDQU64     768(BX), Z14
-	VPERMT2D      832(BX), Z3, Z14
-	VMOVDQU64     896(BX), Z15
-	VPERMT2D      960(BX), Z3, Z15
-	VPTESTMD      Z28, Z3, K4
-	VPBLENDMD     Z9, Z8, K4, Z8
-	VPBLENDMD     Z11, Z10, K4, Z10
-	VPBLENDMD     Z13, Z12, K4, Z12
-	VPBLENDMD     Z15, Z14, K4, Z14
-	VPTESTMD      Z27, Z3, K5
-	VPBLENDMD     Z10, Z8, K5, Z8
-	VPBLENDMD     Z14, Z12, K5, Z12
-	VPTESTMD      Z26, Z3, K6
-	VPBLENDMD     Z12, Z8, K6, Z8
-	VMOVDQA64     Z8, Z4
-	VPCMPUD       $0x01, Z4, Z2, K1
 	VMOVDQU64     (SI), Z8
 	VPERMT2D      64(SI), Z3, Z8
 	VMOVDQU64     128(SI), Z9
@@ -411,6 +370,36 @@ expsAVX512_loop:
 	VPBLENDMD     Z14, Z12, K5, Z12
 	VPTESTMD      Z26, Z3, K6
 	VPBLENDMD     Z12, Z8, K6, Z8
+	VMOVDQA64     Z8, Z4
+	VPCMPUD       $0x05, Z4, Z2, K1
+	KMOVW         K1, (CX)
+	ADDQ          $0x02, CX
+	VMOVDQU64     (DI), Z8
+	VPERMT2D      64(DI), Z3, Z8
+	VMOVDQU64     128(DI), Z9
+	VPERMT2D      192(DI), Z3, Z9
+	VMOVDQU64     256(DI), Z10
+	VPERMT2D      320(DI), Z3, Z10
+	VMOVDQU64     384(DI), Z11
+	VPERMT2D      448(DI), Z3, Z11
+	VMOVDQU64     512(DI), Z12
+	VPERMT2D      576(DI), Z3, Z12
+	VMOVDQU64     640(DI), Z13
+	VPERMT2D      704(DI), Z3, Z13
+	VMOVDQU64     768(DI), Z14
+	VPERMT2D      832(DI), Z3, Z14
+	VMOVDQU64     896(DI), Z15
+	VPERMT2D      960(DI), Z3, Z15
+	VPTESTMD      Z28, Z3, K4
+	VPBLENDMD     Z9, Z8, K4, Z8
+	VPBLENDMD     Z11, Z10, K4, Z10
+	VPBLENDMD     Z13, Z12, K4, Z12
+	VPBLENDMD     Z15, Z14, K4, Z14
+	VPTESTMD      Z27, Z3, K5
+	VPBLENDMD     Z10, Z8, K5, Z8
+	VPBLENDMD     Z14, Z12, K5, Z12
+	VPTESTMD      Z26, Z3, K6
+	VPBLENDMD     Z12, Z8, K6, Z8
 	VMOVDQA64     Z8, Z5
 	VEXTRACTI64X4 $0x01, Z2, Y17
 	VEXTRACTF64X4 $0x01, Z5, Y18
@@ -420,29 +409,12 @@ expsAVX512_loop:
 	VCVTPS2PD     Y18, Z18
 	VMULPD        Z19, Z6, Z6
 	VMULPD        Z18, Z7, Z7
-	KORTESTW      K1, K1
-	JCC           expsAVX512_partial
-	VMOVUPD       Z6, (AX)(DI*1)
-	VMOVUPD       Z7, 64(AX)(DI*1)
-	ADDQ          $0x00000080, DI
+	VMOVUPD       Z6, (AX)(R8*1)
+	VMOVUPD       Z7, 64(AX)(R8*1)
+	ADDQ          $0x00000080, R8
 	JMP           expsAVX512_loop
 
-expsAVX512_partial:
-	KMOVW    K1, CX
-	LEAL     1(CX), DX
-	XORL     CX, DX
-	SHRL     $0x01, DX
-	KMOVW    DX, K2
-	KSHIFTRW $0x08, K2, K3
-	VMOVUPD  Z6, K2, (AX)(DI*1)
-	VMOVUPD  Z7, K3, 64(AX)(DI*1)
-	NOTL     CX
-	BSFL     CX, CX
-	LEAQ     (DI)(CX*8), DI
-
 expsAVX512_done:
-	SHRQ $0x03, DI
-	MOVQ DI, ret+48(FP)
 	VZEROUPPER
 	RET
 

@@ -10,8 +10,8 @@ const haveAVX512, useAVX512 = false, false
 func float64sAVX512(p []uint64)                                      { panic("unreachable") }
 func uint32sAVX512(dst []uint32, src []uint64)                       { panic("unreachable") }
 func float32sAVX512(dst []float32, src []uint64)                     { panic("unreachable") }
-func normsAVX512(dst []float64, src []uint64) int                    { panic("unreachable") }
+func normsAVX512(xs []float64, slow []uint16, src []uint64)          { panic("unreachable") }
 func uint64nAVX512(dst []uint64, src []uint64, n, thresh uint64) int { panic("unreachable") }
-func expsAVX512(dst []float64, src []uint64) int                     { panic("unreachable") }
+func expsAVX512(xs []float64, slow []uint16, src []uint64)           { panic("unreachable") }
 
 func setAVX512(on bool) (restore func()) { return func() {} }

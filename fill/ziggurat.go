@@ -2,8 +2,11 @@ package fill
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"unsafe"
+
+	"github.com/streamrand/streamrand/internal/bulk"
 )
 
 // The ziggurat constants of math/rand/v2's normal.go and exp.go.
@@ -34,15 +37,14 @@ func NormFloat64(src rand.Source, dst []float64) {
 		p := bytesOf(d)
 		b.Read(p)
 		o, w := 0, 0 // values written, words drawn
+		if useAVX512 {
+			o, w = zigguratAVX512(d, p, b, false)
+		}
 		for w < len(d) {
 			// The fast path of rand.Rand.NormFloat64, taken 97.4% of
 			// the time (TestSlowPathsHit): one word per value, so the
 			// value index stays w-k until the next slow path.
 			k := w - o
-			if useAVX512 {
-				// Up to the next slow path or the last 15 words.
-				w += normsAVX512(d[o:], unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))[w:])
-			}
 			for ; w < len(d); w++ {
 				u := le64(p, w)
 				j := int32(u)
@@ -125,14 +127,13 @@ func ExpFloat64(src rand.Source, dst []float64) {
 		p := bytesOf(d)
 		b.Read(p)
 		o, w := 0, 0 // values written, words drawn
+		if useAVX512 {
+			o, w = zigguratAVX512(d, p, b, true)
+		}
 		for w < len(d) {
 			// The fast path of rand.Rand.ExpFloat64, taken 97.8% of the
 			// time (TestSlowPathsHit).
 			k := w - o
-			if useAVX512 {
-				// Up to the next slow path or the last 15 words.
-				w += expsAVX512(d[o:], unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))[w:])
-			}
 			for ; w < len(d); w++ {
 				u := le64(p, w)
 				j := uint32(u)
@@ -172,4 +173,56 @@ func (w *raw) expSlow(u uint64) float64 {
 		}
 		u = w.next()
 	}
+}
+
+// zigguratAVX512 converts the words read into d (p is d's memory) for
+// NormFloat64 (or ExpFloat64 if exp) while at least 16 are left: the kernel
+// computes the fast-path value of 256 words at a time into a scratch array
+// and marks those that miss it; runs of fast values are copied into place
+// and each marked word takes the slow path, whose extra draws come from the
+// following words. It returns the values written and the words drawn.
+func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
+	var xs [256]float64
+	var slow [256 / 16]uint16
+	words := unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))
+	for len(d)-w >= 16 {
+		m := min(len(d)-w, len(xs)) &^ 15
+		if exp {
+			expsAVX512(xs[:m], slow[:m/16], words[w:w+m])
+		} else {
+			normsAVX512(xs[:m], slow[:m/16], words[w:w+m])
+		}
+		base := w
+		for w < base+m {
+			s := nextSlow(&slow, w-base, m) // relative to base
+			o += copy(d[o:], xs[w-base:s])
+			w = base + s
+			if s == m {
+				break
+			}
+			r := raw{p: p, w: w + 1, n: len(d), b: b}
+			if exp {
+				d[o] = r.expSlow(le64(p, w))
+			} else {
+				d[o] = r.normSlow(le64(p, w))
+			}
+			o, w = o+1, r.w
+		}
+	}
+	return o, w
+}
+
+// nextSlow returns the first word at or after from (below m) whose bit is
+// set in slow, or m.
+func nextSlow(slow *[16]uint16, from, m int) int {
+	for g := from >> 4; g < m>>4; g++ {
+		x := uint(slow[g])
+		if g == from>>4 {
+			x &^= 1<<(from&15) - 1
+		}
+		if x != 0 {
+			return g<<4 + bits.TrailingZeros(x)
+		}
+	}
+	return m
 }

@@ -15,10 +15,10 @@
 //     stored while the low half is not below the rejection threshold;
 //     it stops at the first rejected word.
 //   - normsAVX512, expsAVX512: the ziggurat fast path, 16 words at a time:
-//     look up kn/ke[i] and wn/we[i] with VPERMT2D (gathers were 4 times
-//     slower), compare, convert and multiply (one rounding, as in Go), and
-//     stop at the first word that misses the fast path, returning the words
-//     done, for the scalar code to take the slow path.
+//     look up kn/ke[i] and wn/we[i] with VPERMT2D (gathers were 3 times
+//     slower), convert and multiply (one rounding, as in Go) into a scratch
+//     array, and set a bit for each word that misses the fast path; the Go
+//     code copies the runs of fast values and takes the slow paths.
 //
 // Regenerate with: cd fill/_asm && go generate
 package main
@@ -134,15 +134,15 @@ func narrow(name, elem string, asFloat32 bool) {
 // 16 words at a time: the low and high dwords of the 16 words are
 // separated with VPERMI2D, and the tables (128 or 256 entries) are looked
 // up without gathers: VPERMT2D looks up 32 entries at a time from memory,
-// and masked blends on bits 5 to 7 of i pick among them. If a word of the
-// group misses the fast path, the values before it are stored (masked) and
-// the kernel returns.
+// and masked blends on bits 5 to 7 of i pick among them. The kernel never
+// stops early (an exit per slow word cost more than the fast path itself).
 func ziggurat(name, kTable, wTable string, entries int, signed bool) {
-	TEXT(name, NOSPLIT, "func(dst []float64, src []uint64) int")
-	Doc(name+" converts words of src to dst up to the first that misses the fast",
-		"path, or up to the last whole group of 16; it returns how many it converted.",
-		"dst, at least as long as src, may overlap src if it does not start after it.")
-	dst := Load(Param("dst").Base(), GP64())
+	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
+	Doc(name+" sets xs[w] to the fast-path value of every word src[w] of the first",
+		"len(src)&^15, and bit w%16 of slow[w/16] when src[w] misses the fast path",
+		"(xs[w] is then meaningless). xs and slow must be long enough.")
+	xs := Load(Param("xs").Base(), GP64())
+	slow := Load(Param("slow").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	n := Load(Param("src").Len(), GP64())
 	ANDQ(I32(^15), n)
@@ -177,10 +177,12 @@ func ziggurat(name, kTable, wTable string, entries int, signed bool) {
 	lookup(kt, entries, Z3, bit, Z4)
 	if signed {
 		VPABSD(Z2, Z16)
-		VPCMPUD(U8(1), Z4, Z16, K1) // |j| < k[i]
+		VPCMPUD(U8(5), Z4, Z16, K1) // slow: |j| >= k[i]
 	} else {
-		VPCMPUD(U8(1), Z4, Z2, K1) // j < k[i]
+		VPCMPUD(U8(5), Z4, Z2, K1) // slow: j >= k[i]
 	}
+	KMOVW(K1, Mem{Base: slow})
+	ADDQ(U8(2), slow)
 	lookup(wt, entries, Z3, bit, Z5)
 	// x = float64(j) * float64(w[i]), 8 lanes at a time.
 	VEXTRACTI64X4(U8(1), Z2, Y17)
@@ -196,32 +198,12 @@ func ziggurat(name, kTable, wTable string, entries int, signed bool) {
 	VCVTPS2PD(Y18, Z18)
 	VMULPD(Z19, Z6, Z6)
 	VMULPD(Z18, Z7, Z7)
-	KORTESTW(K1, K1)
-	JCC(LabelRef(name + "_partial")) // a word misses the fast path
-	VMOVUPD(Z6, Mem{Base: dst, Index: off, Scale: 1})
-	VMOVUPD(Z7, Mem{Base: dst, Index: off, Scale: 1, Disp: 64})
+	VMOVUPD(Z6, Mem{Base: xs, Index: off, Scale: 1})
+	VMOVUPD(Z7, Mem{Base: xs, Index: off, Scale: 1, Disp: 64})
 	ADDQ(U32(128), off)
 	JMP(LabelRef(name + "_loop"))
 
-	// K1 = 0...01...1 x: store the values before the first 0 (the prefix
-	// mask (x ^ (x+1)) >> 1) and count them (the lowest 1 of ^x).
-	Label(name + "_partial")
-	x, pre := GP32(), GP32()
-	KMOVW(K1, x)
-	LEAL(Mem{Base: x, Disp: 1}, pre)
-	XORL(x, pre)
-	SHRL(U8(1), pre)
-	KMOVW(pre, K2)
-	KSHIFTRW(U8(8), K2, K3)
-	VMOVUPD(Z6, K2, Mem{Base: dst, Index: off, Scale: 1})
-	VMOVUPD(Z7, K3, Mem{Base: dst, Index: off, Scale: 1, Disp: 64})
-	NOTL(x)
-	BSFL(x, x)
-	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
-
 	Label(name + "_done")
-	SHRQ(U8(3), off)
-	Store(off, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
 }

@@ -25,9 +25,10 @@
 // The values never change within this major version on a given platform,
 // and golden SHA-256 tests hold them. On every platform they are the values
 // of math/rand/v2's methods on that platform; for NormFloat64 and
-// ExpFloat64 those differ between architectures (and GOAMD64 levels) in
-// math/rand/v2 itself, through fused multiply-adds and assembly math.Log and
-// math.Exp, so their goldens are per platform.
+// ExpFloat64 those may differ between architectures (and GOAMD64 levels) in
+// math/rand/v2 itself, in their rare slow paths, through fused multiply-adds
+// and assembly math.Log and math.Exp, so their goldens are kept per
+// platform.
 //
 // The functions allocate nothing and start no goroutines. Like rand.Rand's
 // methods they are not safe for concurrent use with the same Source unless

@@ -99,7 +99,9 @@ func (w *raw) normSlow(u uint64) float64 {
 			}
 			return -rn - x
 		}
-		if fn[i]+float32(w.float64())*(fn[i-1]-fn[i]) < float32(math.Exp(-.5*x*x)) {
+		// rand.Rand: fn[i]+float32(r.Float64())*(fn[i-1]-fn[i]) <
+		// float32(math.Exp(-.5*x*x)), the same expressions.
+		if belowExp(fn[i]+float32(w.float64())*(fn[i-1]-fn[i]), -.5*x*x) {
 			return x
 		}
 		u = w.next()
@@ -168,7 +170,9 @@ func (w *raw) expSlow(u uint64) float64 {
 		if i == 0 {
 			return re - math.Log(w.float64())
 		}
-		if fe[i]+float32(w.float64())*(fe[i-1]-fe[i]) < float32(math.Exp(-x)) {
+		// rand.Rand: fe[i]+float32(r.Float64())*(fe[i-1]-fe[i]) <
+		// float32(math.Exp(-x)).
+		if belowExp(fe[i]+float32(w.float64())*(fe[i-1]-fe[i]), -x) {
 			return x
 		}
 		u = w.next()

@@ -246,3 +246,64 @@ func TestUint64nKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactKernel gives compactAVX512 masks from empty to full (and
+// random) at every length up to 40, and compares with the scalar loop; dst
+// has guard elements that must stay untouched, and one case compacts within
+// one slice, dst starting before src.
+func TestCompactKernel(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512 kernels on this machine or build")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	const guard = -1.5
+	for trial := range 3000 {
+		n := trial % 41
+		keep := make([]uint8, n/8+1)
+		for g := range keep {
+			switch trial % 3 {
+			case 0:
+				keep[g] = uint8(r.Uint32())
+			case 1:
+				keep[g] = 0xFF &^ (1 << r.IntN(8)) // one word dropped
+			default:
+				keep[g] = uint8(r.IntN(2)) * 0xFF
+			}
+		}
+		buf := make([]float64, 2*n+16)
+		for i := range buf {
+			buf[i] = guard
+		}
+		src := buf[n+8 : 2*n+8]
+		for i := range src {
+			src[i] = float64(i) + 0.25
+		}
+		var want []float64
+		for k := range n &^ 7 {
+			if keep[k/8]>>(k%8)&1 == 1 {
+				want = append(want, src[k])
+			}
+		}
+		at := r.IntN(n + 9) // dst = buf[at:], at most src's start
+		dst := buf[at:]
+		got := compactAVX512(dst, src, keep)
+		if got != len(want) {
+			t.Fatalf("n %d keep %#x: kept %d, want %d", n, keep, got, len(want))
+		}
+		for i, x := range want {
+			if dst[i] != x {
+				t.Fatalf("n %d keep %#x: dst[%d] = %v, want %v", n, keep, i, dst[i], x)
+			}
+		}
+		for i := range at {
+			if buf[i] != guard {
+				t.Fatalf("n %d: wrote buf[%d] before dst", n, i)
+			}
+		}
+		for i := at + got; i < n+8; i++ { // below src: must be untouched
+			if buf[i] != guard {
+				t.Fatalf("n %d keep %#x: wrote dst[%d] beyond the %d kept", n, keep, i-at, got)
+			}
+		}
+	}
+}

@@ -26,11 +26,15 @@ func normsAVX512(xs []float64, slow []uint16, src []uint64)
 //go:noescape
 func expsAVX512(xs []float64, slow []uint16, src []uint64)
 
+//go:noescape
+func compactAVX512(dst []float64, src []float64, keep []uint8) int
+
 // haveAVX512 is whether this CPU can run the kernels, from
 // golang.org/x/sys/cpu, which honours GODEBUG=cpu.avx512=off. (That clears
-// HasAVX512 but leaves HasAVX512F set, hence both.)
+// HasAVX512 but leaves HasAVX512F set, hence both. compactAVX512 also
+// uses POPCNT and BMI2, which every AVX-512 CPU has.)
 var haveAVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ &&
-	cpu.X86.HasAVX512VL
+	cpu.X86.HasAVX512VL && cpu.X86.HasPOPCNT && cpu.X86.HasBMI2
 
 // useAVX512 selects the kernels; tests switch it off to compare with the
 // portable path.

@@ -13,5 +13,6 @@ func float32sAVX512(dst []float32, src []uint64)                     { panic("un
 func normsAVX512(xs []float64, slow []uint16, src []uint64)          { panic("unreachable") }
 func uint64nAVX512(dst []uint64, src []uint64, n, thresh uint64) int { panic("unreachable") }
 func expsAVX512(xs []float64, slow []uint16, src []uint64)           { panic("unreachable") }
+func compactAVX512(dst []float64, src []float64, keep []uint8) int   { panic("unreachable") }
 
 func setAVX512(on bool) (restore func()) { return func() {} }

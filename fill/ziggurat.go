@@ -180,53 +180,51 @@ func (w *raw) expSlow(u uint64) float64 {
 }
 
 // zigguratAVX512 converts the words read into d (p is d's memory) for
-// NormFloat64 (or ExpFloat64 if exp) while at least 16 are left: the kernel
-// computes the fast-path value of 256 words at a time into a scratch array
-// and marks those that miss it; runs of fast values are copied into place
-// and each marked word takes the slow path, whose extra draws come from the
-// following words. It returns the values written and the words drawn.
+// NormFloat64 (or ExpFloat64 if exp) while at least 16 are left, 256 words
+// at a time: the kernel computes the fast-path value of each word into a
+// scratch array and marks those that miss it; each marked word not already
+// drawn by an earlier slow path takes the slow path, whose value replaces
+// its scratch value and whose extra draws (the following words) are marked
+// dropped; then compactAVX512 stores the values kept into place. A word's
+// fast path depends only on the word, so the kernel is never re-entered and
+// nothing is copied per slow word. It returns the values written and the
+// words drawn.
 func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 	var xs [256]float64
-	var slow [256 / 16]uint16
+	var slow, keep [256 / 64]uint64 // bit k%64 of [k/64]: word k of the block
+	slow16 := unsafe.Slice((*uint16)(unsafe.Pointer(&slow[0])), 256/16)
+	keep8 := unsafe.Slice((*uint8)(unsafe.Pointer(&keep[0])), 256/8) // little-endian
 	words := unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))
 	for len(d)-w >= 16 {
 		m := min(len(d)-w, len(xs)) &^ 15
+		slow = [4]uint64{}
 		if exp {
-			expsAVX512(xs[:m], slow[:m/16], words[w:w+m])
+			expsAVX512(xs[:m], slow16[:m/16], words[w:w+m])
 		} else {
-			normsAVX512(xs[:m], slow[:m/16], words[w:w+m])
+			normsAVX512(xs[:m], slow16[:m/16], words[w:w+m])
 		}
+		keep = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 		base := w
-		for w < base+m {
-			s := nextSlow(&slow, w-base, m) // relative to base
-			o += copy(d[o:], xs[w-base:s])
-			w = base + s
-			if s == m {
-				break
+		for g, bits64 := range slow {
+			for ; bits64 != 0; bits64 &= bits64 - 1 {
+				k := g<<6 + bits.TrailingZeros64(bits64)
+				if base+k < w {
+					continue // drawn by the slow path before
+				}
+				r := raw{p: p, w: base + k + 1, n: len(d), b: b}
+				if exp {
+					xs[k] = r.expSlow(le64(p, base+k))
+				} else {
+					xs[k] = r.normSlow(le64(p, base+k))
+				}
+				w = r.w
+				for q := k + 1; q < min(w-base, m); q++ {
+					keep[q>>6] &^= 1 << (q & 63)
+				}
 			}
-			r := raw{p: p, w: w + 1, n: len(d), b: b}
-			if exp {
-				d[o] = r.expSlow(le64(p, w))
-			} else {
-				d[o] = r.normSlow(le64(p, w))
-			}
-			o, w = o+1, r.w
 		}
+		o += compactAVX512(d[o:], xs[:m], keep8[:m/8])
+		w = max(w, base+m)
 	}
 	return o, w
-}
-
-// nextSlow returns the first word at or after from (below m) whose bit is
-// set in slow, or m.
-func nextSlow(slow *[16]uint16, from, m int) int {
-	for g := from >> 4; g < m>>4; g++ {
-		x := uint(slow[g])
-		if g == from>>4 {
-			x &^= 1<<(from&15) - 1
-		}
-		if x != 0 {
-			return g<<4 + bits.TrailingZeros(x)
-		}
-	}
-	return m
 }

@@ -18,7 +18,10 @@
 //     look up kn/ke[i] and wn/we[i] with VPERMT2D (gathers were 3 times
 //     slower), convert and multiply (one rounding, as in Go) into a scratch
 //     array, and set a bit for each word that misses the fast path; the Go
-//     code copies the runs of fast values and takes the slow paths.
+//     code takes the slow paths.
+//   - compactAVX512: the values of the words a ziggurat walk keeps, in
+//     order, 8 at a time with VCOMPRESSPD and a masked store (no branch per
+//     slow word, where copying the runs between them cost a call each).
 //
 // Regenerate with: cd fill/_asm && go generate
 package main
@@ -41,6 +44,7 @@ func main() {
 	ziggurat("normsAVX512", "·kn", "·wn", 128, true)
 	ziggurat("expsAVX512", "·ke", "·we", 256, false)
 	uint64n()
+	compact()
 	Generate()
 }
 
@@ -314,6 +318,44 @@ func uint64n() {
 	Label("uint64n_done")
 	SHRQ(U8(3), off)
 	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+func compact() {
+	TEXT("compactAVX512", NOSPLIT, "func(dst []float64, src []float64, keep []uint8) int")
+	Doc("compactAVX512 stores, in order from dst[0], the elements src[k] of the first",
+		"len(src)&^7 whose bit k%8 of keep[k/8] is set, and returns how many. It",
+		"writes no other element of dst, which may overlap src from below (dst's",
+		"start at or before src's). dst and keep must be long enough.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	keep := Load(Param("keep").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	SHRQ(U8(3), n) // groups of 8
+	out, g := GP64(), GP64()
+	XORQ(out, out)
+	XORQ(g, g)
+	ones := GP32()
+	MOVL(U32(0xFF), ones)
+	Label("compact_loop")
+	CMPQ(g, n)
+	JAE(LabelRef("compact_done"))
+	k, c, m := GP32(), GP32(), GP32()
+	MOVBLZX(Mem{Base: keep, Index: g, Scale: 1}, k)
+	KMOVB(k, K1)
+	POPCNTL(k, c)
+	BZHIL(c, ones, m) // the low c lanes
+	KMOVB(m, K2)
+	VMOVUPD(Mem{Base: src}, Z0)
+	VCOMPRESSPD(Z0, K1, Z1)
+	VMOVUPD(Z1, K2, Mem{Base: dst, Index: out, Scale: 8})
+	ADDQ(c.As64(), out)
+	ADDQ(U8(64), src)
+	INCQ(g)
+	JMP(LabelRef("compact_loop"))
+	Label("compact_done")
+	Store(out, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
 }

@@ -45,15 +45,15 @@ func approxExp(v float64) float64 {
 }
 
 // belowExp reports whether y < float32(math.Exp(v)), calling math.Exp only
-// when its short approximation cannot tell.
+// when its short approximation cannot tell. It branches only on that rare
+// case, not on the answer (lo <= hi, so y < lo and y >= hi are never both
+// true).
 func belowExp(y float32, v float64) bool {
 	if v >= -8 && v <= 0 {
 		e := approxExp(v)
-		if y < float32(e*(1-expSlack)) {
-			return true
-		}
-		if y >= float32(e*(1+expSlack)) {
-			return false
+		below, above := y < float32(e*(1-expSlack)), y >= float32(e*(1+expSlack))
+		if below != above {
+			return below
 		}
 	}
 	return y < float32(math.Exp(v))

@@ -186,9 +186,11 @@ func (w *raw) expSlow(u uint64) float64 {
 // drawn by an earlier slow path takes the slow path, whose value replaces
 // its scratch value and whose extra draws (the following words) are marked
 // dropped; then compactAVX512 stores the values kept into place. A word's
-// fast path depends only on the word, so the kernel is never re-entered and
-// nothing is copied per slow word. It returns the values written and the
-// words drawn.
+// fast path depends only on the word, and a wedge test only on the word and
+// the next, so the kernel is never re-entered, nothing is copied per slow
+// word, and a wedge test's answer only clears mask bits. It returns the
+// values written and the words drawn (at most len(d): words drawn past it
+// come from b).
 func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 	var xs [256]float64
 	var slow, keep [256 / 64]uint64 // bit k%64 of [k/64]: word k of the block
@@ -211,6 +213,25 @@ func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 				if base+k < w {
 					continue // drawn by the slow path before
 				}
+				if base+k+1 < len(d) {
+					// The wedge test of word k needs only word k+1
+					// (its uniform) and x, which the kernel computed
+					// for every word: it is decided without a branch on
+					// its answer, whose latency (the exp approximation)
+					// then no longer stalls the walk. Accepted, x is the
+					// value and word k+1 is dropped; rejected, both are
+					// dropped and the next word starts afresh, as in
+					// rand.Rand's loop.
+					if acc, ok := wedge(le64(p, base+k), le64(p, base+k+1), xs[k], exp); ok {
+						keep[k>>6] &^= uint64(b2u(!acc)) << (k & 63)
+						if k+1 < m {
+							keep[(k+1)>>6] &^= 1 << ((k + 1) & 63)
+						}
+						w = base + k + 2
+						continue
+					}
+				}
+				// The tail of strip 0, or the chunk's last word.
 				r := raw{p: p, w: base + k + 1, n: len(d), b: b}
 				if exp {
 					xs[k] = r.expSlow(le64(p, base+k))
@@ -227,4 +248,33 @@ func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 		w = max(w, base+m)
 	}
 	return o, w
+}
+
+// wedge is the wedge test of rand.Rand.NormFloat64 (or ExpFloat64 if exp)
+// for word u, which missed the fast path and whose x is the kernel's, with
+// u1 as the uniform: whether x is accepted. ok is false for strip 0, whose
+// tail the caller must take.
+func wedge(u, u1 uint64, x float64, exp bool) (accept, ok bool) {
+	f := float64(u1<<11>>11) / (1 << 53) // rand.Rand.Float64
+	if exp {
+		i := uint8(u >> 32)
+		if i == 0 {
+			return false, false
+		}
+		return belowExp(fe[i]+float32(f)*(fe[i-1]-fe[i]), -x), true
+	}
+	i := u >> 32 & 0x7F
+	if i == 0 {
+		return false, false
+	}
+	return belowExp(fn[i]+float32(f)*(fn[i-1]-fn[i]), -.5*x*x), true
+}
+
+// b2u is 1 for true, without a branch.
+func b2u(b bool) uint8 {
+	var u uint8
+	if b {
+		u = 1
+	}
+	return u
 }

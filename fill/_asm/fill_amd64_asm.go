@@ -142,9 +142,10 @@ func narrow(name, elem string, asFloat32 bool) {
 // stops early (an exit per slow word cost more than the fast path itself).
 func ziggurat(name, kTable, wTable string, entries int, signed bool) {
 	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
-	Doc(name+" sets xs[w] to the fast-path value of every word src[w] of the first",
-		"len(src)&^15, and bit w%16 of slow[w/16] when src[w] misses the fast path",
-		"(xs[w] is then meaningless). xs and slow must be long enough.")
+	Doc(name+" sets xs[w] to x = float64(j) * float64(w[i]) of every word src[w] of",
+		"the first len(src)&^15, and bit w%16 of slow[w/16] when src[w] misses the",
+		"fast path (x is then the one its wedge test uses). xs and slow must be long",
+		"enough.")
 	xs := Load(Param("xs").Base(), GP64())
 	slow := Load(Param("slow").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())

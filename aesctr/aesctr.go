@@ -46,7 +46,9 @@ import (
 // Package fill reaches the keystream of a *Source through package bulk.
 func init() {
 	bulk.Register(func(src mrand.Source) (bulk.Source, sync.Locker) {
-		if s, ok := src.(*Source); ok {
+		// A nil *Source takes fill's per-call path, which panics
+		// only if a value is owed, as rand.New(src) does.
+		if s, ok := src.(*Source); ok && s != nil {
 			return &s.ks, nil
 		}
 		return nil, nil

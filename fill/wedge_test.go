@@ -59,3 +59,50 @@ func TestBelowExp(t *testing.T) {
 		}
 	}
 }
+
+// TestBelowExpEdges checks belowExp's premise where approxExp is least
+// accurate and where its table index changes: for every n in 0..256, the
+// float64 values of v nearest -(n±1/2)/32 (|r| largest, and the rounding
+// of n flips there) and nearest -n/32, and the ends -8 and 0. For each, the
+// float32 bounds belowExp decides from must enclose float32(math.Exp(v)):
+// then for every y it answers y < float32(math.Exp(v)) (it answers y < lo
+// below lo, false at or above hi, and the comparison itself between).
+func TestBelowExpEdges(t *testing.T) {
+	near := 2000
+	if testing.Short() {
+		near = 100
+	}
+	worst := 0.0
+	check := func(v float64) {
+		if v < -8 || v > 0 {
+			return
+		}
+		e, a := math.Exp(v), approxExp(v)
+		if d := math.Abs(a/e - 1); d > worst {
+			worst = d
+		}
+		lo, f, hi := float32(a*(1-expSlack)), float32(e), float32(a*(1+expSlack))
+		if !(lo <= f && f <= hi) {
+			t.Fatalf("v = %v: float32(math.Exp) = %v outside [%v, %v]", v, f, lo, hi)
+		}
+		for _, y := range []float32{lo, math.Nextafter32(lo, 0), f, math.Nextafter32(f, 0), math.Nextafter32(f, 2), hi, math.Nextafter32(hi, 2)} {
+			if belowExp(y, v) != (y < f) {
+				t.Fatalf("belowExp(%v, %v) != %v", y, v, y < f)
+			}
+		}
+	}
+	for n := 0; n <= 256; n++ {
+		for _, c := range []float64{-(float64(n) - 0.5) / 32, -(float64(n) + 0.5) / 32, -float64(n) / 32} {
+			up, down := c, c
+			for range near {
+				check(up)
+				check(down)
+				up, down = math.Nextafter(up, 1), math.Nextafter(down, -9)
+			}
+		}
+	}
+	t.Logf("approxExp within 2^%.2f of math.Exp at the edges", math.Log2(worst))
+	if worst > expSlack/8 {
+		t.Errorf("approxExp is %g from math.Exp, more than expSlack/8", worst)
+	}
+}

@@ -127,8 +127,8 @@ func algName(keyLen int) string { return fmt.Sprintf("aes%dctr", keyLen*8) }
 // A Source is an AES-CTR keystream positioned at a byte offset of one
 // stream. It implements math/rand/v2.Source, io.ReadSeeker, io.ReaderAt and
 // the encoding binary interfaces. The zero Source is not usable until
-// UnmarshalBinary: its Uint64, Read, ReadAt, Seek, SetStream and Seed panic,
-// AppendBinary and MarshalBinary return an error.
+// UnmarshalBinary: its Uint64, Read, ReadAt, Seek, SetStream, Stream and
+// Seed panic, AppendBinary and MarshalBinary return an error.
 type Source struct {
 	ks keystream.Stream
 	k  kernel // the identity; ks reaches it by its offset (keystream.Init)

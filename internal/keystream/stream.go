@@ -62,7 +62,7 @@ type Kernel interface {
 // type, cheap enough to inline.
 //
 // The zero value is not usable: Init or Restore sets it up; until then
-// Uint64, Read, ReadAt, Seek and SetStream panic.
+// Uint64, Read, ReadAt, Seek, SetStream and Stream panic.
 type Stream struct {
 	// buf[8:] is one batch. In front of it, buf[8-k:8] holds the k <= 8
 	// bytes of the previous batch that Uint64 had not read when it
@@ -231,8 +231,10 @@ func (s *Stream) at() (stream, ctr uint64, off int) {
 
 // Stream returns the stream id of the current position: the one given to
 // Init or SetStream, or, for a kernel that Carries, one more for each time
-// the block counter passed 2^64-1 since.
+// the block counter passed 2^64-1 since. It panics on a Stream that is not
+// ready, which has no stream id.
 func (s *Stream) Stream() uint64 {
+	s.mustInit()
 	stream, _, _ := s.at()
 	return stream
 }

@@ -37,18 +37,28 @@ var (
 // ErrChecksum or ErrAlgorithm under errors.Is.
 func Unmarshal(data []byte) (Generator, error) {
 	c := new(chacha.Source)
-	err := c.UnmarshalBinary(data)
-	if err == nil {
+	cerr := c.UnmarshalBinary(data)
+	if cerr == nil {
 		return c, nil
 	}
-	if !errors.Is(err, ErrAlgorithm) {
-		return nil, fmt.Errorf("streamrand: Unmarshal: %w", err)
-	}
 	a := new(aesctr.Source)
-	if err = a.UnmarshalBinary(data); err != nil {
-		return nil, fmt.Errorf("streamrand: Unmarshal: %w", err)
+	aerr := a.UnmarshalBinary(data)
+	switch {
+	case aerr == nil:
+		return a, nil
+	case errors.Is(aerr, ErrAlgorithm) && errors.Is(cerr, ErrAlgorithm):
+		// Well framed, of an algorithm no package runs.
+		return nil, fmt.Errorf("streamrand: Unmarshal: %w: %q", ErrAlgorithm, checkpoint.Name(data))
+	case errors.Is(aerr, ErrAlgorithm):
+		// A chacha checkpoint: chacha's error says what is wrong.
+		return nil, fmt.Errorf("streamrand: Unmarshal: %w", cerr)
+	case errors.Is(cerr, ErrAlgorithm):
+		return nil, fmt.Errorf("streamrand: Unmarshal: %w", aerr)
 	}
-	return a, nil
+	// Neither package got as far as the algorithm name: the framing is
+	// wrong (both say the same), and naming either package would
+	// mislead. The packages wrap the framing error without detail.
+	return nil, fmt.Errorf("streamrand: Unmarshal: %w", errors.Unwrap(cerr))
 }
 
 // AlgorithmOf returns the Algorithm g runs, looking through Locked, and

@@ -93,3 +93,13 @@ func Open(data []byte, posLen int) (name string, key, pos []byte, err error) {
 	p += keyLen
 	return name, key, data[p : p+posLen], nil
 }
+
+// Name returns the algorithm name of data, a checkpoint whose framing Open
+// accepted ("" for anything shorter than its header).
+func Name(data []byte) string {
+	p := len(magic) + 2
+	if len(data) < p || len(data) < p+int(data[p-1]) {
+		return ""
+	}
+	return string(data[p : p+int(data[p-1])])
+}

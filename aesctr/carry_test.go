@@ -12,17 +12,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/gentest"
 )
 
-// forEachBackend runs f once per kernel this machine supports.
+// forEachBackend runs f once per kernel this machine supports, with that
+// kernel selected.
 func forEachBackend(t *testing.T, f func(t *testing.T)) {
-	for _, name := range aesctr.Backends() {
-		t.Run(name, func(t *testing.T) {
-			defer aesctr.SetBackend(name)()
-			f(t)
-		})
-	}
+	backendtest.Dispatch{Backends: aesctr.Backends, Set: aesctr.SetBackend, Current: aesctr.Backend}.ForEach(t, f)
 }
 
 // ctrAt returns n bytes of crypto/cipher's CTR keystream from byte off of

@@ -8,17 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/gentest"
 )
 
-// forEachBackend runs f once per kernel this machine supports.
+// forEachBackend runs f once per kernel this machine supports, with that
+// kernel selected.
 func forEachBackend(t *testing.T, f func(t *testing.T)) {
-	for _, name := range chacha.Backends() {
-		t.Run(name, func(t *testing.T) {
-			defer chacha.SetBackend(name)()
-			f(t)
-		})
-	}
+	backendtest.Dispatch{Backends: chacha.Backends, Set: chacha.SetBackend, Current: chacha.Backend}.ForEach(t, f)
 }
 
 // TestWrapAt2To64: from checkpoints within 64 blocks of block counter 2^64,

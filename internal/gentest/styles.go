@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/checkpoint"
 )
@@ -22,7 +23,7 @@ func Styles(t *testing.T, start, zero func() Generator, want []byte, after func(
 	check := func(style string, g Generator, got []byte) {
 		t.Helper()
 		if !bytes.Equal(got, want) {
-			t.Fatalf("%s: bytes differ from the reference at %d", style, firstDiff(got, want))
+			t.Fatalf("%s: bytes differ from the reference at %d", style, backendtest.FirstDiff(got, want))
 		}
 		if after != nil {
 			after(t, g)
@@ -88,15 +89,6 @@ func Styles(t *testing.T, start, zero func() Generator, want []byte, after func(
 		b.Discard(k)
 	}
 	check("Peek/Discard", g, got)
-}
-
-func firstDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return min(len(a), len(b))
 }
 
 // CheckpointAt returns a checkpoint of algorithm name with key at byte off

@@ -418,6 +418,371 @@ expsAVX512_done:
 	VZEROUPPER
 	RET
 
+DATA pairBytes<>+0(SB)/1, $0x04
+DATA pairBytes<>+1(SB)/1, $0x0c
+DATA pairBytes<>+2(SB)/1, $0x14
+DATA pairBytes<>+3(SB)/1, $0x1c
+DATA pairBytes<>+4(SB)/1, $0x04
+DATA pairBytes<>+5(SB)/1, $0x0c
+DATA pairBytes<>+6(SB)/1, $0x14
+DATA pairBytes<>+7(SB)/1, $0x1c
+DATA pairBytes<>+8(SB)/1, $0x04
+DATA pairBytes<>+9(SB)/1, $0x0c
+DATA pairBytes<>+10(SB)/1, $0x14
+DATA pairBytes<>+11(SB)/1, $0x1c
+DATA pairBytes<>+12(SB)/1, $0x04
+DATA pairBytes<>+13(SB)/1, $0x0c
+DATA pairBytes<>+14(SB)/1, $0x14
+DATA pairBytes<>+15(SB)/1, $0x1c
+DATA pairBytes<>+16(SB)/1, $0x24
+DATA pairBytes<>+17(SB)/1, $0x2c
+DATA pairBytes<>+18(SB)/1, $0x34
+DATA pairBytes<>+19(SB)/1, $0x3c
+DATA pairBytes<>+20(SB)/1, $0x24
+DATA pairBytes<>+21(SB)/1, $0x2c
+DATA pairBytes<>+22(SB)/1, $0x34
+DATA pairBytes<>+23(SB)/1, $0x3c
+DATA pairBytes<>+24(SB)/1, $0x24
+DATA pairBytes<>+25(SB)/1, $0x2c
+DATA pairBytes<>+26(SB)/1, $0x34
+DATA pairBytes<>+27(SB)/1, $0x3c
+DATA pairBytes<>+28(SB)/1, $0x24
+DATA pairBytes<>+29(SB)/1, $0x2c
+DATA pairBytes<>+30(SB)/1, $0x34
+DATA pairBytes<>+31(SB)/1, $0x3c
+DATA pairBytes<>+32(SB)/1, $0x44
+DATA pairBytes<>+33(SB)/1, $0x4c
+DATA pairBytes<>+34(SB)/1, $0x54
+DATA pairBytes<>+35(SB)/1, $0x5c
+DATA pairBytes<>+36(SB)/1, $0x44
+DATA pairBytes<>+37(SB)/1, $0x4c
+DATA pairBytes<>+38(SB)/1, $0x54
+DATA pairBytes<>+39(SB)/1, $0x5c
+DATA pairBytes<>+40(SB)/1, $0x44
+DATA pairBytes<>+41(SB)/1, $0x4c
+DATA pairBytes<>+42(SB)/1, $0x54
+DATA pairBytes<>+43(SB)/1, $0x5c
+DATA pairBytes<>+44(SB)/1, $0x44
+DATA pairBytes<>+45(SB)/1, $0x4c
+DATA pairBytes<>+46(SB)/1, $0x54
+DATA pairBytes<>+47(SB)/1, $0x5c
+DATA pairBytes<>+48(SB)/1, $0x64
+DATA pairBytes<>+49(SB)/1, $0x6c
+DATA pairBytes<>+50(SB)/1, $0x74
+DATA pairBytes<>+51(SB)/1, $0x7c
+DATA pairBytes<>+52(SB)/1, $0x64
+DATA pairBytes<>+53(SB)/1, $0x6c
+DATA pairBytes<>+54(SB)/1, $0x74
+DATA pairBytes<>+55(SB)/1, $0x7c
+DATA pairBytes<>+56(SB)/1, $0x64
+DATA pairBytes<>+57(SB)/1, $0x6c
+DATA pairBytes<>+58(SB)/1, $0x74
+DATA pairBytes<>+59(SB)/1, $0x7c
+DATA pairBytes<>+60(SB)/1, $0x64
+DATA pairBytes<>+61(SB)/1, $0x6c
+DATA pairBytes<>+62(SB)/1, $0x74
+DATA pairBytes<>+63(SB)/1, $0x7c
+GLOBL pairBytes<>(SB), RODATA|NOPTR, $64
+
+// func normsVBMI(xs []float64, slow []uint16, src []uint64)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·normsVBMI(SB), NOSPLIT, $0-72
+	MOVQ      xs_base+0(FP), AX
+	MOVQ      slow_base+24(FP), CX
+	MOVQ      src_base+48(FP), DX
+	MOVQ      src_len+56(FP), BX
+	ANDQ      $-64, BX
+	SHLQ      $0x03, BX
+	LEAQ      ·knPlanes+0(SB), SI
+	LEAQ      ·wnPlanes+0(SB), DI
+	VMOVDQU64 pairBytes<>+0(SB), Z31
+	VMOVDQU64 lowDwords<>+0(SB), Z30
+	MOVQ      $0x000f000f000f000f, R8
+	KMOVQ     R8, K4
+	MOVQ      $0x00f000f000f000f0, R8
+	KMOVQ     R8, K5
+	MOVQ      $0x0f000f000f000f00, R8
+	KMOVQ     R8, K6
+	MOVQ      $0xf000f000f000f000, R8
+	KMOVQ     R8, K7
+	XORQ      R8, R8
+
+normsVBMI_loop:
+	CMPQ          R8, BX
+	JAE           normsVBMI_done
+	VMOVDQU64     (DX)(R8*1), Z0
+	VMOVDQU64     64(DX)(R8*1), Z1
+	VMOVDQU64     128(DX)(R8*1), Z2
+	VMOVDQU64     192(DX)(R8*1), Z3
+	VMOVDQU64     256(DX)(R8*1), Z4
+	VMOVDQU64     320(DX)(R8*1), Z5
+	VMOVDQU64     384(DX)(R8*1), Z6
+	VMOVDQU64     448(DX)(R8*1), Z7
+	VMOVDQA64     Z31, Z8
+	VPERMI2B      Z1, Z0, K4, Z8
+	VPERMI2B      Z3, Z2, K5, Z8
+	VPERMI2B      Z5, Z4, K6, Z8
+	VPERMI2B      Z7, Z6, K7, Z8
+	VMOVDQA64     Z30, Z25
+	VPERMI2D      Z1, Z0, Z25
+	VMOVDQA64     Z30, Z26
+	VPERMI2D      Z3, Z2, Z26
+	VMOVDQA64     Z30, Z27
+	VPERMI2D      Z5, Z4, Z27
+	VMOVDQA64     Z30, Z28
+	VPERMI2D      Z7, Z6, Z28
+	VMOVDQU64     (SI), Z9
+	VPERMT2B      64(SI), Z8, Z9
+	VMOVDQU64     128(SI), Z10
+	VPERMT2B      192(SI), Z8, Z10
+	VMOVDQU64     256(SI), Z11
+	VPERMT2B      320(SI), Z8, Z11
+	VMOVDQU64     384(SI), Z12
+	VPERMT2B      448(SI), Z8, Z12
+	VPUNPCKLBW    Z10, Z9, Z17
+	VPUNPCKHBW    Z10, Z9, Z18
+	VPUNPCKLBW    Z12, Z11, Z19
+	VPUNPCKHBW    Z12, Z11, Z20
+	VPUNPCKLWD    Z19, Z17, Z21
+	VPUNPCKHWD    Z19, Z17, Z22
+	VPUNPCKLWD    Z20, Z18, Z23
+	VPUNPCKHWD    Z20, Z18, Z24
+	VPABSD        Z25, Z29
+	VPCMPUD       $0x05, Z21, Z29, K1
+	KMOVW         K1, (CX)
+	VPABSD        Z26, Z29
+	VPCMPUD       $0x05, Z22, Z29, K1
+	KMOVW         K1, 2(CX)
+	VPABSD        Z27, Z29
+	VPCMPUD       $0x05, Z23, Z29, K1
+	KMOVW         K1, 4(CX)
+	VPABSD        Z28, Z29
+	VPCMPUD       $0x05, Z24, Z29, K1
+	KMOVW         K1, 6(CX)
+	VMOVDQU64     (DI), Z9
+	VPERMT2B      64(DI), Z8, Z9
+	VMOVDQU64     128(DI), Z10
+	VPERMT2B      192(DI), Z8, Z10
+	VMOVDQU64     256(DI), Z11
+	VPERMT2B      320(DI), Z8, Z11
+	VMOVDQU64     384(DI), Z12
+	VPERMT2B      448(DI), Z8, Z12
+	VPUNPCKLBW    Z10, Z9, Z17
+	VPUNPCKHBW    Z10, Z9, Z18
+	VPUNPCKLBW    Z12, Z11, Z19
+	VPUNPCKHBW    Z12, Z11, Z20
+	VPUNPCKLWD    Z19, Z17, Z21
+	VPUNPCKHWD    Z19, Z17, Z22
+	VPUNPCKLWD    Z20, Z18, Z23
+	VPUNPCKHWD    Z20, Z18, Z24
+	VEXTRACTI64X4 $0x01, Z25, Y1
+	VEXTRACTF64X4 $0x01, Z21, Y3
+	VCVTDQ2PD     Y25, Z0
+	VCVTDQ2PD     Y1, Z1
+	VCVTPS2PD     Y21, Z2
+	VCVTPS2PD     Y3, Z3
+	VMULPD        Z2, Z0, Z0
+	VMULPD        Z3, Z1, Z1
+	VMOVUPD       Z0, (AX)(R8*1)
+	VMOVUPD       Z1, 64(AX)(R8*1)
+	VEXTRACTI64X4 $0x01, Z26, Y5
+	VEXTRACTF64X4 $0x01, Z22, Y7
+	VCVTDQ2PD     Y26, Z4
+	VCVTDQ2PD     Y5, Z5
+	VCVTPS2PD     Y22, Z6
+	VCVTPS2PD     Y7, Z7
+	VMULPD        Z6, Z4, Z4
+	VMULPD        Z7, Z5, Z5
+	VMOVUPD       Z4, 128(AX)(R8*1)
+	VMOVUPD       Z5, 192(AX)(R8*1)
+	VEXTRACTI64X4 $0x01, Z27, Y1
+	VEXTRACTF64X4 $0x01, Z23, Y3
+	VCVTDQ2PD     Y27, Z0
+	VCVTDQ2PD     Y1, Z1
+	VCVTPS2PD     Y23, Z2
+	VCVTPS2PD     Y3, Z3
+	VMULPD        Z2, Z0, Z0
+	VMULPD        Z3, Z1, Z1
+	VMOVUPD       Z0, 256(AX)(R8*1)
+	VMOVUPD       Z1, 320(AX)(R8*1)
+	VEXTRACTI64X4 $0x01, Z28, Y5
+	VEXTRACTF64X4 $0x01, Z24, Y7
+	VCVTDQ2PD     Y28, Z4
+	VCVTDQ2PD     Y5, Z5
+	VCVTPS2PD     Y24, Z6
+	VCVTPS2PD     Y7, Z7
+	VMULPD        Z6, Z4, Z4
+	VMULPD        Z7, Z5, Z5
+	VMOVUPD       Z4, 384(AX)(R8*1)
+	VMOVUPD       Z5, 448(AX)(R8*1)
+	ADDQ          $0x08, CX
+	ADDQ          $0x00000200, R8
+	JMP           normsVBMI_loop
+
+normsVBMI_done:
+	VZEROUPPER
+	RET
+
+// func expsVBMI(xs []float64, slow []uint16, src []uint64)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·expsVBMI(SB), NOSPLIT, $0-72
+	MOVQ      xs_base+0(FP), AX
+	MOVQ      slow_base+24(FP), CX
+	MOVQ      src_base+48(FP), DX
+	MOVQ      src_len+56(FP), BX
+	ANDQ      $-64, BX
+	SHLQ      $0x03, BX
+	LEAQ      ·kePlanes+0(SB), SI
+	LEAQ      ·wePlanes+0(SB), DI
+	VMOVDQU64 pairBytes<>+0(SB), Z31
+	VMOVDQU64 lowDwords<>+0(SB), Z30
+	MOVQ      $0x000f000f000f000f, R8
+	KMOVQ     R8, K4
+	MOVQ      $0x00f000f000f000f0, R8
+	KMOVQ     R8, K5
+	MOVQ      $0x0f000f000f000f00, R8
+	KMOVQ     R8, K6
+	MOVQ      $0xf000f000f000f000, R8
+	KMOVQ     R8, K7
+	XORQ      R8, R8
+
+expsVBMI_loop:
+	CMPQ          R8, BX
+	JAE           expsVBMI_done
+	VMOVDQU64     (DX)(R8*1), Z0
+	VMOVDQU64     64(DX)(R8*1), Z1
+	VMOVDQU64     128(DX)(R8*1), Z2
+	VMOVDQU64     192(DX)(R8*1), Z3
+	VMOVDQU64     256(DX)(R8*1), Z4
+	VMOVDQU64     320(DX)(R8*1), Z5
+	VMOVDQU64     384(DX)(R8*1), Z6
+	VMOVDQU64     448(DX)(R8*1), Z7
+	VMOVDQA64     Z31, Z8
+	VPERMI2B      Z1, Z0, K4, Z8
+	VPERMI2B      Z3, Z2, K5, Z8
+	VPERMI2B      Z5, Z4, K6, Z8
+	VPERMI2B      Z7, Z6, K7, Z8
+	VPMOVB2M      Z8, K2
+	VMOVDQA64     Z30, Z25
+	VPERMI2D      Z1, Z0, Z25
+	VMOVDQA64     Z30, Z26
+	VPERMI2D      Z3, Z2, Z26
+	VMOVDQA64     Z30, Z27
+	VPERMI2D      Z5, Z4, Z27
+	VMOVDQA64     Z30, Z28
+	VPERMI2D      Z7, Z6, Z28
+	VMOVDQU64     (SI), Z9
+	VPERMT2B      64(SI), Z8, Z9
+	VMOVDQU64     128(SI), Z13
+	VPERMT2B      192(SI), Z8, Z13
+	VPBLENDMB     Z13, Z9, K2, Z9
+	VMOVDQU64     256(SI), Z10
+	VPERMT2B      320(SI), Z8, Z10
+	VMOVDQU64     384(SI), Z14
+	VPERMT2B      448(SI), Z8, Z14
+	VPBLENDMB     Z14, Z10, K2, Z10
+	VMOVDQU64     512(SI), Z11
+	VPERMT2B      576(SI), Z8, Z11
+	VMOVDQU64     640(SI), Z15
+	VPERMT2B      704(SI), Z8, Z15
+	VPBLENDMB     Z15, Z11, K2, Z11
+	VMOVDQU64     768(SI), Z12
+	VPERMT2B      832(SI), Z8, Z12
+	VMOVDQU64     896(SI), Z16
+	VPERMT2B      960(SI), Z8, Z16
+	VPBLENDMB     Z16, Z12, K2, Z12
+	VPUNPCKLBW    Z10, Z9, Z17
+	VPUNPCKHBW    Z10, Z9, Z18
+	VPUNPCKLBW    Z12, Z11, Z19
+	VPUNPCKHBW    Z12, Z11, Z20
+	VPUNPCKLWD    Z19, Z17, Z21
+	VPUNPCKHWD    Z19, Z17, Z22
+	VPUNPCKLWD    Z20, Z18, Z23
+	VPUNPCKHWD    Z20, Z18, Z24
+	VPCMPUD       $0x05, Z21, Z25, K1
+	KMOVW         K1, (CX)
+	VPCMPUD       $0x05, Z22, Z26, K1
+	KMOVW         K1, 2(CX)
+	VPCMPUD       $0x05, Z23, Z27, K1
+	KMOVW         K1, 4(CX)
+	VPCMPUD       $0x05, Z24, Z28, K1
+	KMOVW         K1, 6(CX)
+	VMOVDQU64     (DI), Z9
+	VPERMT2B      64(DI), Z8, Z9
+	VMOVDQU64     128(DI), Z13
+	VPERMT2B      192(DI), Z8, Z13
+	VPBLENDMB     Z13, Z9, K2, Z9
+	VMOVDQU64     256(DI), Z10
+	VPERMT2B      320(DI), Z8, Z10
+	VMOVDQU64     384(DI), Z14
+	VPERMT2B      448(DI), Z8, Z14
+	VPBLENDMB     Z14, Z10, K2, Z10
+	VMOVDQU64     512(DI), Z11
+	VPERMT2B      576(DI), Z8, Z11
+	VMOVDQU64     640(DI), Z15
+	VPERMT2B      704(DI), Z8, Z15
+	VPBLENDMB     Z15, Z11, K2, Z11
+	VMOVDQU64     768(DI), Z12
+	VPERMT2B      832(DI), Z8, Z12
+	VMOVDQU64     896(DI), Z16
+	VPERMT2B      960(DI), Z8, Z16
+	VPBLENDMB     Z16, Z12, K2, Z12
+	VPUNPCKLBW    Z10, Z9, Z17
+	VPUNPCKHBW    Z10, Z9, Z18
+	VPUNPCKLBW    Z12, Z11, Z19
+	VPUNPCKHBW    Z12, Z11, Z20
+	VPUNPCKLWD    Z19, Z17, Z21
+	VPUNPCKHWD    Z19, Z17, Z22
+	VPUNPCKLWD    Z20, Z18, Z23
+	VPUNPCKHWD    Z20, Z18, Z24
+	VEXTRACTI64X4 $0x01, Z25, Y1
+	VEXTRACTF64X4 $0x01, Z21, Y3
+	VCVTUDQ2PD    Y25, Z0
+	VCVTUDQ2PD    Y1, Z1
+	VCVTPS2PD     Y21, Z2
+	VCVTPS2PD     Y3, Z3
+	VMULPD        Z2, Z0, Z0
+	VMULPD        Z3, Z1, Z1
+	VMOVUPD       Z0, (AX)(R8*1)
+	VMOVUPD       Z1, 64(AX)(R8*1)
+	VEXTRACTI64X4 $0x01, Z26, Y5
+	VEXTRACTF64X4 $0x01, Z22, Y7
+	VCVTUDQ2PD    Y26, Z4
+	VCVTUDQ2PD    Y5, Z5
+	VCVTPS2PD     Y22, Z6
+	VCVTPS2PD     Y7, Z7
+	VMULPD        Z6, Z4, Z4
+	VMULPD        Z7, Z5, Z5
+	VMOVUPD       Z4, 128(AX)(R8*1)
+	VMOVUPD       Z5, 192(AX)(R8*1)
+	VEXTRACTI64X4 $0x01, Z27, Y1
+	VEXTRACTF64X4 $0x01, Z23, Y3
+	VCVTUDQ2PD    Y27, Z0
+	VCVTUDQ2PD    Y1, Z1
+	VCVTPS2PD     Y23, Z2
+	VCVTPS2PD     Y3, Z3
+	VMULPD        Z2, Z0, Z0
+	VMULPD        Z3, Z1, Z1
+	VMOVUPD       Z0, 256(AX)(R8*1)
+	VMOVUPD       Z1, 320(AX)(R8*1)
+	VEXTRACTI64X4 $0x01, Z28, Y5
+	VEXTRACTF64X4 $0x01, Z24, Y7
+	VCVTUDQ2PD    Y28, Z4
+	VCVTUDQ2PD    Y5, Z5
+	VCVTPS2PD     Y24, Z6
+	VCVTPS2PD     Y7, Z7
+	VMULPD        Z6, Z4, Z4
+	VMULPD        Z7, Z5, Z5
+	VMOVUPD       Z4, 384(AX)(R8*1)
+	VMOVUPD       Z5, 448(AX)(R8*1)
+	ADDQ          $0x08, CX
+	ADDQ          $0x00000200, R8
+	JMP           expsVBMI_loop
+
+expsVBMI_done:
+	VZEROUPPER
+	RET
+
 // func uint64nAVX512(dst []uint64, src []uint64, n uint64, thresh uint64) int
 // Requires: AVX, AVX512DQ, AVX512F
 TEXT ·uint64nAVX512(SB), NOSPLIT, $0-72

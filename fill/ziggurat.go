@@ -200,11 +200,7 @@ func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 	for len(d)-w >= 16 {
 		m := min(len(d)-w, len(xs)) &^ 15
 		slow = [4]uint64{}
-		if exp {
-			expsAVX512(xs[:m], slow16[:m/16], words[w:w+m])
-		} else {
-			normsAVX512(xs[:m], slow16[:m/16], words[w:w+m])
-		}
+		zigguratKernel(xs[:m], slow16[:m/16], words[w:w+m], exp)
 		keep = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 		base := w
 		for g, bits64 := range slow {
@@ -248,6 +244,28 @@ func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 		w = max(w, base+m)
 	}
 	return o, w
+}
+
+// zigguratKernel runs normsAVX512 (or expsAVX512 if exp) on src, a multiple
+// of 16 words, through normsVBMI (expsVBMI) for the multiple of 64 when the
+// CPU has them.
+func zigguratKernel(xs []float64, slow []uint16, src []uint64, exp bool) {
+	v := 0
+	if useVBMI {
+		v = len(src) &^ 63
+		if exp {
+			expsVBMI(xs, slow, src[:v])
+		} else {
+			normsVBMI(xs, slow, src[:v])
+		}
+	}
+	if v < len(src) {
+		if exp {
+			expsAVX512(xs[v:], slow[v/16:], src[v:])
+		} else {
+			normsAVX512(xs[v:], slow[v/16:], src[v:])
+		}
+	}
 }
 
 // wedge is the wedge test of rand.Rand.NormFloat64 (or ExpFloat64 if exp)

@@ -19,6 +19,11 @@
 //     slower), convert and multiply (one rounding, as in Go) into a scratch
 //     array, and set a bit for each word that misses the fast path; the Go
 //     code takes the slow paths.
+//   - normsVBMI, expsVBMI: the same, 64 words at a time, with the tables
+//     split into byte planes (byte b of every entry): VPERMT2B looks up 64
+//     indices in 128 entries of a plane at once, and byte unpacks put the
+//     four planes back together as dwords. The 256-entry tables of
+//     ExpFloat64 take 16 byte permutes per 64 words where VPERMT2D took 64.
 //   - compactAVX512: the values of the words a ziggurat walk keeps, in
 //     order, 8 at a time with VCOMPRESSPD and a masked store (no branch per
 //     slow word, where copying the runs between them cost a call each).
@@ -43,6 +48,9 @@ func main() {
 	permConstants()
 	ziggurat("normsAVX512", "·kn", "·wn", 128, true)
 	ziggurat("expsAVX512", "·ke", "·we", 256, false)
+	pairConstant()
+	zigguratVBMI("normsVBMI", "·knPlanes", "·wnPlanes", 128, true)
+	zigguratVBMI("expsVBMI", "·kePlanes", "·wePlanes", 256, false)
 	uint64n()
 	compact()
 	Generate()
@@ -359,4 +367,139 @@ func compact() {
 	Store(out, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// pairBytes: byte lane L = 16a+4b+c of the index vector of zigguratVBMI
+// holds the index byte (byte 4) of word 16b+4a+c of the 64, taken from the
+// pair of registers holding words 16b..16b+15, at offset 8(4a+c)+4 in it.
+// The byte unpacks that rebuild dwords from the planes then give dword n of
+// result register b for word 16b+n.
+var pairBytes Mem
+
+func pairConstant() {
+	pairBytes = GLOBL("pairBytes", RODATA|NOPTR)
+	for l := 0; l < 64; l++ {
+		a, c := l/16, l%4
+		DATA(l, U8(uint8(8*(4*a+c)+4)))
+	}
+}
+
+// zigguratVBMI generates what ziggurat does, 64 words per iteration, with
+// the tables as byte planes (kPlanes, wPlanes: [4][entries]byte, plane b
+// holding byte b of every entry).
+func zigguratVBMI(name, kPlanes, wPlanes string, entries int, signed bool) {
+	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
+	Doc(name + " does what " + map[bool]string{true: "normsAVX512", false: "expsAVX512"}[signed] +
+		" does for the first len(src)&^63 words of src.")
+	xs := Load(Param("xs").Base(), GP64())
+	slow := Load(Param("slow").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	ANDQ(I32(^63), n)
+	SHLQ(U8(3), n) // bytes
+	kt, wt := GP64(), GP64()
+	LEAQ(NewDataAddr(Symbol{Name: kPlanes}, 0), kt)
+	LEAQ(NewDataAddr(Symbol{Name: wPlanes}, 0), wt)
+	idxC, lowC := Z31, Z30
+	VMOVDQU64(pairBytes, idxC)
+	VMOVDQU64(lowDwords, lowC)
+	// K4+p: the index lanes of the pair of registers p (words 16p..16p+15).
+	pairMask := []Register{K4, K5, K6, K7}
+	t := GP64()
+	for p, k := range pairMask {
+		MOVQ(U64(0x000F000F000F000F<<(4*p)), t)
+		KMOVQ(t, k)
+	}
+	off := GP64()
+	XORQ(off, off)
+
+	words := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
+	idx := Z8
+	js := []VecPhysical{Z25, Z26, Z27, Z28}
+	res := []VecPhysical{Z21, Z22, Z23, Z24}
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(name + "_done"))
+	for r, z := range words {
+		VMOVDQU64(Mem{Base: src, Index: off, Scale: 1, Disp: 64 * r}, z)
+	}
+	VMOVDQA64(idxC, idx)
+	for p, k := range pairMask {
+		VPERMI2B(words[2*p+1], words[2*p], k, idx)
+	}
+	if entries == 256 {
+		VPMOVB2M(idx, K2) // index bit 7: the upper 128 entries
+	}
+	for p := range js {
+		VMOVDQA64(lowC, js[p])
+		VPERMI2D(words[2*p+1], words[2*p], js[p]) // j: the low dwords
+	}
+	planeLookup(kt, entries, idx, res)
+	for p, j := range js {
+		if signed {
+			VPABSD(j, Z29)
+			VPCMPUD(U8(5), res[p], Z29, K1) // slow: |j| >= k[i]
+		} else {
+			VPCMPUD(U8(5), res[p], j, K1) // slow: j >= k[i]
+		}
+		KMOVW(K1, Mem{Base: slow, Disp: 2 * p})
+	}
+	planeLookup(wt, entries, idx, res)
+	// x = float64(j) * float64(w[i]), 8 lanes at a time.
+	for p, j := range js {
+		lo, hi, wlo, whi := words[0], words[1], words[2], words[3]
+		if p%2 == 1 {
+			lo, hi, wlo, whi = words[4], words[5], words[6], words[7]
+		}
+		VEXTRACTI64X4(U8(1), j, hi.AsY())
+		VEXTRACTF64X4(U8(1), res[p], whi.AsY())
+		if signed {
+			VCVTDQ2PD(j.AsY(), lo)
+			VCVTDQ2PD(hi.AsY(), hi)
+		} else {
+			VCVTUDQ2PD(j.AsY(), lo)
+			VCVTUDQ2PD(hi.AsY(), hi)
+		}
+		VCVTPS2PD(res[p].AsY(), wlo)
+		VCVTPS2PD(whi.AsY(), whi)
+		VMULPD(wlo, lo, lo)
+		VMULPD(whi, hi, hi)
+		VMOVUPD(lo, Mem{Base: xs, Index: off, Scale: 1, Disp: 128 * p})
+		VMOVUPD(hi, Mem{Base: xs, Index: off, Scale: 1, Disp: 128*p + 64})
+	}
+	ADDQ(U8(8), slow)
+	ADDQ(U32(512), off)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// planeLookup sets the four dword registers dst to table[i] for the 64
+// words whose indices idx holds (lanes as in pairBytes): VPERMT2B looks up
+// each byte plane (indices 0-127 from two 64-byte halves; with 256 entries
+// twice, blended by index bit 7 in K2), byte and word unpacks interleave
+// the planes back into dwords.
+func planeLookup(table Register, entries int, idx VecPhysical, dst []VecPhysical) {
+	planes := []VecPhysical{Z9, Z10, Z11, Z12}
+	upper := []VecPhysical{Z13, Z14, Z15, Z16}
+	for b, v := range planes {
+		VMOVDQU64(Mem{Base: table, Disp: entries * b}, v)
+		VPERMT2B(Mem{Base: table, Disp: entries*b + 64}, idx, v)
+		if entries == 256 {
+			VMOVDQU64(Mem{Base: table, Disp: entries*b + 128}, upper[b])
+			VPERMT2B(Mem{Base: table, Disp: entries*b + 192}, idx, upper[b])
+			VPBLENDMB(upper[b], v, K2, v)
+		}
+	}
+	a, b, c, d := Z17, Z18, Z19, Z20
+	VPUNPCKLBW(planes[1], planes[0], a) // bytes 0, 1 of the dwords
+	VPUNPCKHBW(planes[1], planes[0], b)
+	VPUNPCKLBW(planes[3], planes[2], c) // bytes 2, 3
+	VPUNPCKHBW(planes[3], planes[2], d)
+	VPUNPCKLWD(c, a, dst[0])
+	VPUNPCKHWD(c, a, dst[1])
+	VPUNPCKLWD(d, b, dst[2])
+	VPUNPCKHWD(d, b, dst[3])
 }

@@ -1,0 +1,45 @@
+package fill
+
+import (
+	"testing"
+
+	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/benchutil"
+)
+
+// BenchmarkKernelZiggurat times the AVX-512 ziggurat kernels alone on one
+// block of keystream words (a kernel does the same work for fast and slow
+// words).
+func BenchmarkKernelZiggurat(b *testing.B) {
+	if !haveAVX512 {
+		b.Skip("no AVX-512 kernels on this machine or build")
+	}
+	src := make([]uint64, 256)
+	s := chacha.NewSource(1)
+	for k := range src {
+		src[k] = s.Uint64()
+	}
+	xs := make([]float64, len(src))
+	slow := make([]uint16, len(src)/16)
+	kernels := []struct {
+		name string
+		vbmi bool
+		f    func(xs []float64, slow []uint16, src []uint64)
+	}{
+		{"norm", false, normsAVX512},
+		{"exp", false, expsAVX512},
+		{"norm-vbmi", true, normsVBMI},
+		{"exp-vbmi", true, expsVBMI},
+	}
+	for _, k := range kernels {
+		if k.vbmi && !haveVBMI {
+			continue
+		}
+		b.Run(k.name, func(b *testing.B) {
+			defer benchutil.Start(b, 8*len(src))()
+			for b.Loop() {
+				k.f(xs, slow, src)
+			}
+		})
+	}
+}

@@ -9,8 +9,10 @@
 //     4 lanes of Vi (V0-V15), transposed before the store;
 //   - blocks 4-6 in NEON "row" form: block 4+j in V(16+4j)..V(19+4j), one row
 //     of 4 state words per register, the diagonal round reached by rotating
-//     rows b, c, d with EXT (as in OpenSSL's ARMv8 ChaCha);
-//   - block 7 in 16 general-purpose registers (32-bit W operations).
+//     rows a, c, d with EXT (OpenSSL's ARMv8 ChaCha rotates b, c, d; see
+//     rowDoubleRound);
+//   - block 7 in 16 general-purpose registers (32-bit W operations, ADCW
+//     for the additions, see scalarDoubleRound).
 //
 // The 4-block NEON kernel it replaces had only 4 independent quarter-round
 // chains per round and left the integer pipes idle; llvm-mca (scripts/mca.sh)
@@ -157,22 +159,31 @@ func columnDoubleRound() []string {
 
 // rowDoubleRound is a double round of blocks 4-6. Row r of block j is
 // register rowBase+4j+r; the quarter round runs on rows 0-3, i.e. on all 4
-// columns at once. Before the diagonal round rows 1, 2, 3 rotate left by 1,
-// 2, 3 words, which makes the diagonals columns; after it they rotate back.
+// columns at once. The diagonal round needs a[i], b[i+1], c[i+2], d[i+3]
+// in one lane; rather than rotating rows b, c, d (OpenSSL's choice) this
+// rotates a, c, d by -1, +1, +2 words (lane j: a[j-1], b[j], c[j+1],
+// d[j+2]) and leaves b in place. b is the last row a round finishes (its
+// rotation by 7 ends the round) and the first the next round reads (a +=
+// b), so an EXT on b would lengthen every round's dependency chain by one
+// operation; a, c and d are final earlier and their EXTs overlap b's last
+// steps. The EXTs are ordered a, d, c, as their rows become final. After
+// the diagonal round the rows rotate back.
 func rowDoubleRound() []string {
 	row := func(j, r int) string { return vreg(rowBase + 4*j + r) }
 	var qrs [][4]int
 	for range rowBlks {
 		qrs = append(qrs, [4]int{0, 1, 2, 3})
 	}
+	// EXT $n takes bytes n..15 of the row, then 0..n-1: a rotation of the
+	// lanes by n/4 words (lane j gets word j+n/4).
 	var out []string
-	for _, shift := range [][3]int{{4, 8, 12}, {12, 8, 4}} {
+	for _, shift := range []map[int]int{{0: 12, 3: 8, 2: 4}, {0: 4, 3: 8, 2: 12}} {
 		out = append(out, round(qrs, stepGroup, func(j int, st step) []string {
 			return vecStep(row(j, st.x), row(j, st.y), row(j, st.z), vreg(rowTmp), st.rot)
 		})...)
-		for j := range rowBlks {
-			for r := 1; r <= 3; r++ {
-				out = append(out, fmt.Sprintf("VEXT\t$%d, %s.B16, %s.B16, %s.B16", shift[r-1], row(j, r), row(j, r), row(j, r)))
+		for _, r := range []int{0, 3, 2} {
+			for j := range rowBlks {
+				out = append(out, fmt.Sprintf("VEXT\t$%d, %s.B16, %s.B16, %s.B16", shift[r], row(j, r), row(j, r), row(j, r)))
 			}
 		}
 	}
@@ -180,7 +191,12 @@ func rowDoubleRound() []string {
 }
 
 // scalarDoubleRound is a double round of block 7 in W registers, the 4
-// quarter rounds of a round side by side.
+// quarter rounds of a round side by side. Its additions are ADCW with the
+// carry flag clear (the loop sets it up and touches no flags): the same sum
+// as ADDW, but LLVM's Cyclone model (apple-m1) prices the register form of
+// ADDW as a shifted-register operation, two cycles on one of its two shift
+// units, which made this one block the busiest resource on that model; ADCW
+// is a plain one-cycle ALU operation there and on the Neoverse models.
 func scalarDoubleRound() []string {
 	var out []string
 	for _, qrs := range [][4][4]int{columns, diagonals} {
@@ -188,7 +204,7 @@ func scalarDoubleRound() []string {
 			func(_ int, st step) []string {
 				x, y, z := scalar[st.x], scalar[st.y], scalar[st.z]
 				return []string{
-					fmt.Sprintf("ADDW\t%s, %s, %s", y, x, x),
+					fmt.Sprintf("ADCW\t%s, %s, %s", y, x, x),
 					fmt.Sprintf("EORW\t%s, %s, %s", x, z, z),
 					fmt.Sprintf("RORW\t%s, %s, %s", rotReg[st.rot], z, z),
 				}
@@ -307,16 +323,21 @@ func main() {
 	p("\tMOVD\trounds+32(FP), LOOP")
 	p("\tLSR\t$1, LOOP")
 	p("\tCBZ\tLOOP, add")
+	p("\t// Clear the carry flag for the ADCWs of block 7 (x + 0 never carries);")
+	p("\t// nothing in the loop sets flags.")
+	p("\tCMN\t$0, LOOP")
 	p("")
 	p("doubleround:")
 	ins(merge(merge(columnDoubleRound(), rowDoubleRound()), scalarDoubleRound()))
-	p("\tSUBS\t$1, LOOP")
-	p("\tBNE\tdoubleround")
+	p("\tSUB\t$1, LOOP")
+	p("\tCBNZ\tLOOP, doubleround")
 	p("")
 	p("add:")
 	p("\t// Blocks 0-3: add the initial state (reloaded), transpose each 4x4")
 	p("\t// group of words 4k..4k+3 so that V(4k+j) holds those words of block")
-	p("\t// j, and store block j at 64j.")
+	p("\t// j (TRN1/TRN2 on words, then on doublewords: one operation each on")
+	p("\t// every modelled core, where the A57 model splits ZIP into three),")
+	p("\t// and store block j at 64j.")
 	p("\tMOVD\t$·chacha8Consts(SB), R4")
 	p("\tVLD4R\t(R4), [V28.S4, V29.S4, V30.S4, V31.S4]")
 	p("\tVADD\tV28.S4, V0.S4, V0.S4")
@@ -346,14 +367,18 @@ func main() {
 	p("\tVADD\tV29.S4, V15.S4, V15.S4")
 	for k := 0; k < 4; k++ {
 		r := 4 * k
-		p("\tVZIP1\tV%d.S4, V%d.S4, V28.S4", r+1, r)
-		p("\tVZIP2\tV%d.S4, V%d.S4, V29.S4", r+1, r)
-		p("\tVZIP1\tV%d.S4, V%d.S4, V30.S4", r+3, r+2)
-		p("\tVZIP2\tV%d.S4, V%d.S4, V31.S4", r+3, r+2)
-		p("\tVZIP1\tV30.D2, V28.D2, V%d.D2", r)
-		p("\tVZIP2\tV30.D2, V28.D2, V%d.D2", r+1)
-		p("\tVZIP1\tV31.D2, V29.D2, V%d.D2", r+2)
-		p("\tVZIP2\tV31.D2, V29.D2, V%d.D2", r+3)
+		// With a, b, c, d = V(r..r+3), lane j of each from block j:
+		// V28 = {a0 b0 a2 b2}, V29 = {a1 b1 a3 b3}, V30 = {c0 d0 c2 d2},
+		// V31 = {c1 d1 c3 d3}; then block j's words are the doubleword
+		// halves {V28, V30}.d[0] (j=0), {V29, V31}.d[0] (1), .d[1] (2, 3).
+		p("\tVTRN1\tV%d.S4, V%d.S4, V28.S4", r+1, r)
+		p("\tVTRN2\tV%d.S4, V%d.S4, V29.S4", r+1, r)
+		p("\tVTRN1\tV%d.S4, V%d.S4, V30.S4", r+3, r+2)
+		p("\tVTRN2\tV%d.S4, V%d.S4, V31.S4", r+3, r+2)
+		p("\tVTRN1\tV30.D2, V28.D2, V%d.D2", r)
+		p("\tVTRN1\tV31.D2, V29.D2, V%d.D2", r+1)
+		p("\tVTRN2\tV30.D2, V28.D2, V%d.D2", r+2)
+		p("\tVTRN2\tV31.D2, V29.D2, V%d.D2", r+3)
 	}
 	for j := 0; j < 4; j++ {
 		p("\tFSTPQ\t(F%d, F%d), %d(DST)", j, j+4, 64*j)

@@ -291,22 +291,22 @@ func Perm(src rand.Source, dst []int) {
 	// Shuffle's loop with the swap written out.
 	for i := len(dst) - 1; i > 0; {
 		p := b.Peek()
-		k := 0
-		for ; k+8 <= len(p) && i > 0; i-- {
-			j, ok := index(le64(p, k>>3), uint64(i)+1)
-			k += 8
-			if !ok {
-				b.Discard(k)
-				k = 0
-				j = redraw(b, uint64(i)+1)
+		t, end := 0, multiplyRun(len(p)>>3, i)
+		for ; t < end; t++ {
+			m := uint64(i-t) + 1
+			j, lo := bits.Mul64(le64(p, t), m)
+			if lo < m {
+				break // maybe rejected: drawn below
 			}
-			dst[i], dst[j] = dst[j], dst[i]
-			if !ok {
-				i--
-				break // re-peek after the Source's own Uint64 calls
-			}
+			dst[i-t], dst[j] = dst[j], dst[i-t]
 		}
-		b.Discard(k)
+		b.Discard(8 * t)
+		i -= t
+		if t < len(p)>>3 && i > 0 {
+			j := uint64n(b, uint64(i)+1)
+			dst[i], dst[j] = dst[j], dst[i]
+			i--
+		}
 	}
 }
 
@@ -314,7 +314,9 @@ func Perm(src rand.Source, dst []int) {
 // same Fisher-Yates order (i from n-1 down to 1) with the same j. It panics
 // if n < 0. swap must not use src: the words it would draw may already be
 // taken (and with a streamrand.Locked Source, whose lock is held for the
-// whole call, it would deadlock).
+// whole call, it would deadlock). If swap panics, src is where the per-call
+// Shuffle would have left it: after the words drawn for the j of every swap
+// called, the panicking one's included, and no further.
 func Shuffle(src rand.Source, n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("fill: invalid argument to Shuffle")
@@ -325,51 +327,60 @@ func Shuffle(src rand.Source, n int, swap func(i, j int)) {
 		return
 	}
 	defer unlock(mu)
-	k := 0                          // bytes taken from the current Peek
+	// The words are read where the keystream buffers them (Peek) and
+	// consumed (Discard) only after the swaps they gave were called. The
+	// inner loop is a multiply, a compare and the call: powers of two end
+	// a run (multiplyRun) and any word that needs the rejection test leaves
+	// it, so it holds no flag across the call (Go saves no register across
+	// a call: every value live after it is stored and reloaded). Most of
+	// its time is the call of swap itself (BenchmarkShuffleBound).
+	k := 0                          // bytes of the current Peek drawn for the swaps called
 	defer func() { b.Discard(k) }() // also if swap panics: its j was drawn
 	for i := n - 1; i > 0; {
 		p := b.Peek()
-		for ; k+8 <= len(p) && i > 0; i-- {
-			j, ok := index(le64(p, k>>3), uint64(i)+1)
-			k += 8
-			if !ok {
-				b.Discard(k)
-				k = 0
-				j = redraw(b, uint64(i)+1)
+		t, end := 0, multiplyRun(len(p)>>3, i)
+		for ; t < end; t++ {
+			m := uint64(i-t) + 1
+			j, lo := bits.Mul64(le64(p, t), m)
+			if lo < m {
+				break // maybe rejected: drawn below
 			}
-			swap(i, int(j))
-			if !ok {
-				i--
-				break // re-peek after the Source's own Uint64 calls
-			}
+			k = 8*t + 8
+			swap(i-t, int(j))
 		}
 		b.Discard(k)
 		k = 0
-	}
-}
-
-// index is rand.Rand's uint64n(m) on word u when u is accepted (ok): a mask
-// for a power of two, else Lemire's multiply-shift; ok is false when
-// rand.Rand would draw again (then redraw).
-func index(u, m uint64) (j uint64, ok bool) {
-	if m&(m-1) == 0 {
-		return u & (m - 1), true
-	}
-	hi, lo := bits.Mul64(u, m)
-	if lo < m && lo < -m%m {
-		return 0, false
-	}
-	return hi, true
-}
-
-// redraw is the rest of rand.Rand's uint64n(m) after a rejected word: draw
-// until lo >= -m%m.
-func redraw(b bulk.Source, m uint64) uint64 {
-	thresh := -m % m
-	for {
-		hi, lo := bits.Mul64(b.Uint64(), m)
-		if lo >= thresh {
-			return hi
+		i -= t
+		if t < len(p)>>3 && i > 0 {
+			// Word t needs rand.Rand's rejection test, or i+1 is a power
+			// of two: this j is drawn with the Source's own Uint64.
+			swap(i, int(uint64n(b, uint64(i)+1)))
+			i--
 		}
 	}
+}
+
+// multiplyRun returns how many of the next w words give the j of i, i-1,
+// ... by Lemire's multiply-shift alone, as rand.Rand's uint64n(i+1) does
+// unless i+1 is a power of two (a mask) or the word is rejected: w, or
+// fewer to stop before the next power of two. i must be positive.
+func multiplyRun(w, i int) int {
+	q := uint(1) << (bits.Len(uint(i)+1) - 1) // the largest power of two <= i+1
+	return min(w, int(uint(i)+1-q))
+}
+
+// uint64n is rand.Rand's uint64n(m), drawing with b's Uint64: a mask for a
+// power of two, else Lemire's multiply-shift, drawing again while rejected.
+func uint64n(b bulk.Source, m uint64) uint64 {
+	if m&(m-1) == 0 {
+		return b.Uint64() & (m - 1)
+	}
+	hi, lo := bits.Mul64(b.Uint64(), m)
+	if lo < m {
+		thresh := -m % m
+		for lo < thresh {
+			hi, lo = bits.Mul64(b.Uint64(), m)
+		}
+	}
+	return hi
 }

@@ -849,32 +849,36 @@ uint64n_done:
 	RET
 
 // func compactAVX512(dst []float64, src []float64, keep []uint8) int
-// Requires: AVX, AVX512DQ, AVX512F, BMI2, POPCNT
+// Requires: AVX, AVX512DQ, AVX512F, POPCNT
 TEXT ·compactAVX512(SB), NOSPLIT, $0-80
 	MOVQ dst_base+0(FP), AX
 	MOVQ src_base+24(FP), CX
 	MOVQ keep_base+48(FP), DX
 	MOVQ src_len+32(FP), BX
-	SHRQ $0x03, BX
+	SHRQ $0x04, BX
 	XORQ SI, SI
 	XORQ DI, DI
-	MOVL $0x000000ff, R8
 
 compact_loop:
-	CMPQ        DI, BX
-	JAE         compact_done
-	MOVBLZX     (DX)(DI*1), R9
-	KMOVB       R9, K1
-	POPCNTL     R9, R9
-	BZHIL       R9, R8, R10
-	KMOVB       R10, K2
-	VMOVUPD     (CX), Z0
-	VCOMPRESSPD Z0, K1, Z1
-	VMOVUPD     Z1, K2, (AX)(SI*8)
-	ADDQ        R9, SI
-	ADDQ        $0x40, CX
-	INCQ        DI
-	JMP         compact_loop
+	CMPQ          DI, BX
+	JAE           compact_done
+	MOVBLZX       (DX)(DI*2), R8
+	MOVBLZX       1(DX)(DI*2), R9
+	KMOVB         R8, K1
+	KMOVB         R9, K2
+	POPCNTL       R8, R8
+	POPCNTL       R9, R9
+	VMOVUPD       (CX), Z0
+	VMOVUPD       64(CX), Z1
+	VCOMPRESSPD.Z Z0, K1, Z2
+	VCOMPRESSPD.Z Z1, K2, Z3
+	VMOVUPD       Z2, (AX)(SI*8)
+	ADDQ          R8, SI
+	VMOVUPD       Z3, (AX)(SI*8)
+	ADDQ          R9, SI
+	ADDQ          $0x80, CX
+	INCQ          DI
+	JMP           compact_loop
 
 compact_done:
 	MOVQ SI, ret+72(FP)

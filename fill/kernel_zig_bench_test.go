@@ -9,7 +9,7 @@ import (
 
 // BenchmarkKernelZiggurat times the AVX-512 ziggurat kernels alone on one
 // block of keystream words (a kernel does the same work for fast and slow
-// words).
+// words), and compactAVX512 with a word in 72 dropped.
 func BenchmarkKernelZiggurat(b *testing.B) {
 	if !haveAVX512 {
 		b.Skip("no AVX-512 kernels on this machine or build")
@@ -21,6 +21,10 @@ func BenchmarkKernelZiggurat(b *testing.B) {
 	}
 	xs := make([]float64, len(src))
 	slow := make([]uint16, len(src)/16)
+	keep := make([]uint8, len(src)/8)
+	for i := range keep {
+		keep[i] = 0xFF &^ (1 << (i % 9)) // a word of 72 dropped
+	}
 	kernels := []struct {
 		name string
 		vbmi bool
@@ -28,6 +32,7 @@ func BenchmarkKernelZiggurat(b *testing.B) {
 	}{
 		{"norm", false, normsAVX512},
 		{"exp", false, expsAVX512},
+		{"compact", false, func(xs []float64, slow []uint16, src []uint64) { compactAVX512(xs, xs, keep) }},
 		{"norm-vbmi", true, normsVBMI},
 		{"exp-vbmi", true, expsVBMI},
 	}

@@ -240,6 +240,8 @@ func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 				}
 			}
 		}
+		// compactAVX512 may write garbage after the values kept, up
+		// to d[o+m-1]: words of this block (o <= base), all drawn.
 		o += compactAVX512(d[o:], xs[:m], keep8[:m/8])
 		w = max(w, base+m)
 	}

@@ -113,13 +113,24 @@ func (w *Worker) pi(n int64) Sums {
 
 // call sums the discounted payoffs of n paths, one NormFloat64 each, drawn
 // a batch at a time.
+//
+// The math.Exp of each path is taken in a loop of its own, before the
+// payoffs are summed: a loop that carries the sums across the call of
+// math.Exp keeps them in memory (Go saves no register across a call) and
+// chains every path's additions to the previous path's, which took a third
+// more time (BenchmarkChunk). The arithmetic is the same as chunkPerCall's,
+// in the same order: math.Exp returns a rounded float64 either way, and the
+// expressions after it are unchanged, so the bits are too.
 func (w *Worker) call(n int64) Sums {
 	var s Sums
 	for n > 0 {
 		z := w.buf[:min(n, batch)]
 		fill.NormFloat64(w.g, z)
-		for _, z := range z {
-			st := spot * math.Exp(drift+float64(vol*z))
+		for i, x := range z {
+			z[i] = math.Exp(drift + float64(vol*x))
+		}
+		for _, e := range z {
+			st := spot * e
 			v := discount * max(st-strike, 0)
 			s.S += v
 			s.S2 += float64(v * v)

@@ -77,8 +77,8 @@ func main() {
 	defer os.RemoveAll(tmp)
 
 	fmt.Printf("llvm-mca model predictions for the arm64 kernels (%s -mtriple=aarch64 -mcpu=CORE -mattr=+aes)\n\n", *mca)
-	fmt.Printf("%-10s %-12s %-10s %9s %7s %7s %-9s %7s %8s\n",
-		"kernel", "core", "model", "cyc/iter", "bound", "busiest", "unit", "cyc/bnd", "cyc/byte")
+	fmt.Printf("%-10s %-12s %-10s %9s %7s %7s %-6s %7s %-9s %4s %7s %8s\n",
+		"kernel", "core", "model", "cyc/iter", "rthru", "pipes", "family", "busiest", "unit", "rob", "cyc/bnd", "cyc/byte")
 	for _, p := range packages {
 		funcs, err := asmFuncs(filepath.Join(root, p.dir))
 		if err != nil {
@@ -105,12 +105,18 @@ func main() {
 	fmt.Print(`
 cyc/iter: predicted cycles for one iteration of the kernel's loop (the whole
 call when it has no loop), llvm-mca -iterations=30..200; iterations overlap as
-far as the modelled out-of-order window allows. bound: llvm-mca's Block
-RThroughput, the ideal cycles of the busiest resource per iteration.
-busiest/unit: the most cycles any one unit is busy per iteration in the
-simulation, and that unit. cyc/bnd: cyc/iter over the larger of the two;
-near 1 means resource-bound, well above 1 latency-bound. cyc/byte: cyc/iter
-over the bytes the iteration stores.
+far as the modelled out-of-order window allows. rthru: llvm-mca's Block
+RThroughput, which bounds each resource group (e.g. "any vector pipe", "the
+shift pipes") separately, so it can lie well below what pipes shared by
+several groups must do. pipes/family: the simulated work of the busiest
+family of like pipes (V0-V3, S0-S3, ...) spread evenly over them, cycles per
+iteration: no placement of those operations on those pipes takes less.
+busiest/unit: the most cycles any one unit is busy per iteration, and that
+unit. rob: how full the reorder buffer is on average (near 100%: the window,
+not the pipes, keeps later independent work from starting). cyc/bnd:
+cyc/iter over the largest of rthru, pipes and busiest; near 1 means
+resource-bound, well above 1 latency-bound. cyc/byte: cyc/iter over the
+bytes the iteration stores.
 model: the scheduling model LLVM 19 used, read from the resource names in
 llvm-mca's output. LLVM 19 has no model for Apple's Firestorm or for
 Cortex-A76: -mcpu=apple-m1 runs the Cyclone (Apple A7) model and
@@ -180,10 +186,11 @@ func model(mca, objdump, dump, bin, pkg string, f asmFunc, v variant) error {
 		if err != nil {
 			return fmt.Errorf("%s: %v", core, err)
 		}
-		bound := max(r.bound, r.pressure)
+		bound := max(r.bound, r.family, r.pressure)
 		_, unit, _ := strings.Cut(r.busiest, "Unit")
-		fmt.Printf("%-10s %-12s %-10s %9.1f %7.1f %7.1f %-9s %7.2f %8.3f\n",
-			v.name, core, r.model, r.cycles, r.bound, r.pressure, unit, r.cycles/bound, r.cycles/float64(stored))
+		_, fam, _ := strings.Cut(r.familyName, "Unit")
+		fmt.Printf("%-10s %-12s %-10s %9.1f %7.1f %7.1f %-6s %7.1f %-9s %3.0f%% %7.2f %8.3f\n",
+			v.name, core, r.model, r.cycles, r.bound, r.family, fam, r.pressure, unit, r.rob, r.cycles/bound, r.cycles/float64(stored))
 	}
 	fmt.Printf("%-10s (%s.%s: %d instructions, %d bytes stored per iteration)\n", "", pkg, f.name, len(iter), stored)
 	return nil
@@ -341,11 +348,14 @@ func mcaInput(iter []inst) string {
 }
 
 type result struct {
-	model    string
-	cycles   float64 // per iteration
-	bound    float64 // Block RThroughput: the ideal cycles of the busiest resource
-	pressure float64 // the simulated cycles of the busiest unit, per iteration
-	busiest  string  // that unit
+	model      string
+	cycles     float64 // per iteration
+	bound      float64 // Block RThroughput (per resource group, see main)
+	family     float64 // the busiest family's simulated cycles over its units, per iteration
+	familyName string  // that family, e.g. "V2UnitV"
+	pressure   float64 // the simulated cycles of the busiest unit, per iteration
+	busiest    string  // that unit
+	rob        float64 // average reorder-buffer use, percent
 }
 
 // runMCA runs llvm-mca for one core and reads cycles per iteration, the
@@ -355,7 +365,7 @@ func runMCA(mca, core, input string) (result, error) {
 	// instructions for the long unrolled kernels.
 	iterations := min(200, max(30, 300000/strings.Count(input, "\n")))
 	cmd := exec.Command(mca, "-mtriple=aarch64", "-mcpu="+core, "-mattr=+aes",
-		fmt.Sprintf("-iterations=%d", iterations), "-all-stats=false", "-resource-pressure", "-instruction-info=false")
+		fmt.Sprintf("-iterations=%d", iterations), "-all-stats=false", "-resource-pressure", "-retire-stats", "-instruction-info=false")
 	cmd.Stdin = strings.NewReader(input)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -374,6 +384,11 @@ func runMCA(mca, core, input string) (result, error) {
 			iters, _ = strconv.ParseFloat(strings.TrimSpace(strings.TrimPrefix(l, "Iterations:")), 64)
 		case strings.HasPrefix(l, "Total Cycles:"):
 			total, _ = strconv.ParseFloat(strings.TrimSpace(strings.TrimPrefix(l, "Total Cycles:")), 64)
+		case strings.HasPrefix(l, "Average Used ROB Entries per cy:"):
+			// "Average Used ROB Entries per cy:  314  ( 98.1% )"
+			if m := robRE.FindStringSubmatch(l); m != nil {
+				r.rob, _ = strconv.ParseFloat(m[1], 64)
+			}
 		case strings.HasPrefix(l, "Block RThroughput:"):
 			r.bound, _ = strconv.ParseFloat(strings.TrimSpace(strings.TrimPrefix(l, "Block RThroughput:")), 64)
 		case l == "Resources:":
@@ -385,12 +400,18 @@ func runMCA(mca, core, input string) (result, error) {
 			if i+2 >= len(lines) {
 				break
 			}
+			var pressures []float64
 			for j, v := range strings.Fields(lines[i+2]) {
 				p, err := strconv.ParseFloat(v, 64)
-				if err == nil && j < len(resources) && p > r.pressure {
+				if err != nil || j >= len(resources) {
+					p = 0 // "-": unused
+				}
+				pressures = append(pressures, p)
+				if p > r.pressure {
 					r.pressure, r.busiest = p, resources[j]
 				}
 			}
+			r.family, r.familyName = familyBound(resources, pressures)
 			i += 2
 		}
 	}
@@ -401,6 +422,36 @@ func runMCA(mca, core, input string) (result, error) {
 	r.model = modelName(resources[0])
 	return r, nil
 }
+
+// familyBound groups the units into families of like pipes by their names
+// without trailing digits (V2UnitV0..V2UnitV3 -> V2UnitV, V2UnitL01 and
+// V2UnitL2 -> V2UnitL; a resource with several units is listed once per
+// unit) and returns the largest family's total pressure over its number of
+// units, with that family's name.
+func familyBound(resources []string, pressures []float64) (float64, string) {
+	total := map[string]float64{}
+	units := map[string]int{}
+	var order []string
+	for j, res := range resources {
+		fam := strings.TrimRight(res, "0123456789")
+		if units[fam] == 0 {
+			order = append(order, fam)
+		}
+		units[fam]++
+		if j < len(pressures) {
+			total[fam] += pressures[j]
+		}
+	}
+	best, name := 0.0, ""
+	for _, fam := range order {
+		if b := total[fam] / float64(units[fam]); b > best {
+			best, name = b, fam
+		}
+	}
+	return best, name
+}
+
+var robRE = regexp.MustCompile(`:\s*\d+\s*\(\s*([0-9.]+)%`)
 
 // modelName names the scheduling model from a resource name such as
 // "V2UnitB" or "CyUnitB".

@@ -100,3 +100,33 @@ func TestMCAInputRewritesBranches(t *testing.T) {
 		}
 	}
 }
+
+// familyBound must pool the units of one kind of pipe, however llvm-mca
+// splits them into resources: V2's V0-V3 are four resources, Cyclone's V
+// one resource listed once per unit, and V2's L01 (2 units) and L2 share a
+// family.
+func TestFamilyBound(t *testing.T) {
+	resources := []string{"V2UnitB", "V2UnitB", "V2UnitL01", "V2UnitL01", "V2UnitL2",
+		"V2UnitV0", "V2UnitV1", "V2UnitV2", "V2UnitV3"}
+	pressures := []float64{3, 3, 30, 30, 90, 240, 260, 236, 256}
+	got, name := familyBound(resources, pressures)
+	if name != "V2UnitV" || got != 248 {
+		t.Errorf("familyBound = %v, %q; want 248, V2UnitV", got, name)
+	}
+	// Loads alone: the L family (150 over 3 units) beats the V family.
+	pressures = []float64{0, 0, 100, 100, 250, 10, 10, 10, 10}
+	if got, name := familyBound(resources, pressures); name != "V2UnitL" || got != 150 {
+		t.Errorf("familyBound = %v, %q; want 150, V2UnitL", got, name)
+	}
+	cy := []string{"CyUnitIS", "CyUnitIS", "CyUnitV", "CyUnitV", "CyUnitV"}
+	if got, name := familyBound(cy, []float64{212.5, 212.5, 326.66, 326.66, 326.68}); name != "CyUnitV" || got < 326.66 || got > 326.67 {
+		t.Errorf("familyBound = %v, %q; want 326.67, CyUnitV", got, name)
+	}
+}
+
+func TestROBLine(t *testing.T) {
+	m := robRE.FindStringSubmatch("Average Used ROB Entries per cy:  314  ( 98.1% )")
+	if m == nil || m[1] != "98.1" {
+		t.Errorf("robRE match = %q, want 98.1", m)
+	}
+}

@@ -1,6 +1,7 @@
 package fill
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -56,6 +57,30 @@ func TestKernelVBMI(t *testing.T) {
 	}
 }
 
+// zigMatches fills n values from src with NormFloat64 (or ExpFloat64 if
+// exp) and draws them from twin, a copy, per call with rand.Rand; it
+// describes the first difference in value or final position, or returns "".
+func zigMatches(src, twin rand.Source, n int, exp bool) string {
+	d := make([]float64, n)
+	r := rand.New(twin)
+	call := r.NormFloat64
+	if exp {
+		ExpFloat64(src, d)
+		call = r.ExpFloat64
+	} else {
+		NormFloat64(src, d)
+	}
+	for i, v := range d {
+		if w := call(); math.Float64bits(v) != math.Float64bits(w) {
+			return fmt.Sprintf("value %d is %v, want %v", i, v, w)
+		}
+	}
+	if src.Uint64() != twin.Uint64() {
+		return "position differs"
+	}
+	return ""
+}
+
 // TestZigguratVBMIOnOff runs NormFloat64 and ExpFloat64 with the VBMI
 // kernels and with normsAVX512/expsAVX512 alone (a CPU without VBMI), on
 // crafted words dense in slow paths and on a ChaCha8 stream, at lengths
@@ -77,22 +102,8 @@ func TestZigguratVBMIOnOff(t *testing.T) {
 						w.Read(make([]byte, k%8))
 						src, twin = s, w
 					}
-					d := make([]float64, n)
-					rr := rand.New(twin)
-					call := rr.NormFloat64
-					if exp {
-						ExpFloat64(src, d)
-						call = rr.ExpFloat64
-					} else {
-						NormFloat64(src, d)
-					}
-					for i := range d {
-						if w := call(); math.Float64bits(d[i]) != math.Float64bits(w) {
-							t.Fatalf("vbmi %v exp %v crafted %v len %d: value %d is %v, want %v", on, exp, c, n, i, d[i], w)
-						}
-					}
-					if src.Uint64() != twin.Uint64() {
-						t.Fatalf("vbmi %v exp %v crafted %v len %d: position differs", on, exp, c, n)
+					if err := zigMatches(src, twin, n, exp); err != "" {
+						t.Fatalf("vbmi %v exp %v crafted %v len %d: %s", on, exp, c, n, err)
 					}
 				}
 			}

@@ -23,8 +23,9 @@ import "math"
 // against this platform's math.Exp and the decision on the float32 values
 // around it.
 
-// expTable holds math.Exp(-n/32) for n in 0..256.
-var expTable = func() (t [257]float64) {
+// expTable holds math.Exp(-n/32) for n in 0..511 (approxExp uses the
+// first 257; the others keep an index of a v outside [-8, 0] in bounds).
+var expTable = func() (t [512]float64) {
 	for n := range t {
 		t[n] = math.Exp(-float64(n) / 32)
 	}
@@ -36,25 +37,30 @@ var expTable = func() (t [257]float64) {
 const expSlack = 0x1p-32
 
 // approxExp returns exp(v), to a relative error below 2^-36, for v in [-8,
-// 0].
+// 0] (and something, without a panic, for any other v).
 func approxExp(v float64) float64 {
 	n := int(v*-32 + 0.5)
 	r := v + float64(n)*(1.0/32) // |r| <= 1/64 (plus a rounding)
 	p := 1 + r*(1+r*(1.0/2+r*(1.0/6+r*(1.0/24))))
-	return expTable[n] * p
+	return expTable[n&511] * p
 }
 
 // belowExp reports whether y < float32(math.Exp(v)), calling math.Exp only
-// when its short approximation cannot tell. It branches only on that rare
-// case, not on the answer (lo <= hi, so y < lo and y >= hi are never both
-// true).
+// when its short approximation cannot tell.
 func belowExp(y float32, v float64) bool {
-	if v >= -8 && v <= 0 {
-		e := approxExp(v)
-		below, above := y < float32(e*(1-expSlack)), y >= float32(e*(1+expSlack))
-		if below != above {
-			return below
-		}
+	if below, above := expBracket(y, v); below != above && v >= -8 && v <= 0 {
+		return below
 	}
 	return y < float32(math.Exp(v))
+}
+
+// expBracket returns whether y is below float32 of approxExp(v)'s lower
+// bound on math.Exp(v) and whether it is at or above float32 of its upper
+// bound: if exactly one is true (and v is in [-8, 0]) it is the answer to
+// y < float32(math.Exp(v)) (lo <= hi, so both are never true). It is small
+// enough to inline, so a caller's loop keeps its registers, and it branches
+// on neither answer.
+func expBracket(y float32, v float64) (below, above bool) {
+	e := approxExp(v)
+	return y < float32(e*(1-expSlack)), y >= float32(e*(1+expSlack))
 }

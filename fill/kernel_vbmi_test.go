@@ -86,7 +86,7 @@ func zigMatches(src, twin rand.Source, n int, exp bool) string {
 // crafted words dense in slow paths and on a ChaCha8 stream, at lengths
 // around the 64-word groups and the chunk, against rand.Rand's calls.
 func TestZigguratVBMIOnOff(t *testing.T) {
-	lengths := []int{15, 16, 63, 64, 65, 79, 80, 127, 128, 191, 255, 256, 257, 319, 1000, chunkWords - 1, chunkWords + 63, 3*chunkWords + 17}
+	lengths := []int{15, 16, 63, 64, 65, 79, 80, 127, 128, 191, 255, 256, 257, 319, 1000, zigChunkWords - 1, zigChunkWords + 63, 3*zigChunkWords + 17}
 	for _, on := range []bool{false, true} {
 		restore := setVBMI(on)
 		for _, exp := range []bool{false, true} {

@@ -33,25 +33,25 @@ func TestZigChunk(t *testing.T) {
 			}
 			src := mk()
 			b, _ := bulk.Of(src)
-			for _, n := range []int{1, chunkWords, chunkWords + 1, 10 * chunkWords} {
+			for _, n := range []int{1, zigChunkWords, zigChunkWords + 1, 10 * zigChunkWords} {
 				got := zigChunk(b, n)
 				switch {
-				case n <= chunkWords:
+				case n <= zigChunkWords:
 					if got != n {
 						t.Fatalf("%s skip %d n %d: chunk %d, want %d", alg, skip, n, got, n)
 					}
 				case skip%8 != 0:
-					if got != chunkWords {
-						t.Fatalf("%s skip %d n %d: chunk %d, want %d", alg, skip, n, got, chunkWords)
+					if got != zigChunkWords {
+						t.Fatalf("%s skip %d n %d: chunk %d, want %d", alg, skip, n, got, zigChunkWords)
 					}
 				default:
-					if end := skip + 8*got; end%batch != 0 || got > chunkWords || got <= chunkWords-batch/8*4 {
+					if end := skip + 8*got; end%batch != 0 || got > zigChunkWords || got <= zigChunkWords-batch/8*4 {
 						t.Fatalf("%s skip %d n %d: chunk %d words ends at byte %d", alg, skip, n, got, end)
 					}
 				}
 			}
 			for _, exp := range []bool{false, true} {
-				if err := zigMatches(mk(), mk(), 3*chunkWords+5, exp); err != "" {
+				if err := zigMatches(mk(), mk(), 3*zigChunkWords+5, exp); err != "" {
 					t.Fatalf("%s skip %d exp %v: %s", alg, skip, exp, err)
 				}
 			}

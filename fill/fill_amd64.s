@@ -624,27 +624,29 @@ normsVBMI_done:
 	RET
 
 // func expsVBMI(xs []float64, slow []uint16, src []uint64)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+// Requires: AVX, AVX512BW, AVX512DQ, AVX512F, AVX512VBMI
 TEXT ·expsVBMI(SB), NOSPLIT, $0-72
-	MOVQ      xs_base+0(FP), AX
-	MOVQ      slow_base+24(FP), CX
-	MOVQ      src_base+48(FP), DX
-	MOVQ      src_len+56(FP), BX
-	ANDQ      $-64, BX
-	SHLQ      $0x03, BX
-	LEAQ      ·kePlanes+0(SB), SI
-	LEAQ      ·wePlanes+0(SB), DI
-	VMOVDQU64 pairBytes<>+0(SB), Z31
-	VMOVDQU64 lowDwords<>+0(SB), Z30
-	MOVQ      $0x000f000f000f000f, R8
-	KMOVQ     R8, K4
-	MOVQ      $0x00f000f000f000f0, R8
-	KMOVQ     R8, K5
-	MOVQ      $0x0f000f000f000f00, R8
-	KMOVQ     R8, K6
-	MOVQ      $0xf000f000f000f000, R8
-	KMOVQ     R8, K7
-	XORQ      R8, R8
+	MOVQ         xs_base+0(FP), AX
+	MOVQ         slow_base+24(FP), CX
+	MOVQ         src_base+48(FP), DX
+	MOVQ         src_len+56(FP), BX
+	ANDQ         $-64, BX
+	SHLQ         $0x03, BX
+	LEAQ         ·kePlanes+0(SB), SI
+	LEAQ         ·wePlanes+0(SB), DI
+	VMOVDQU64    pairBytes<>+0(SB), Z31
+	VMOVDQU64    lowDwords<>+0(SB), Z30
+	MOVQ         $0x00000000ffffffff, R8
+	VPBROADCASTQ R8, Z29
+	MOVQ         $0x000f000f000f000f, R8
+	KMOVQ        R8, K4
+	MOVQ         $0x00f000f000f000f0, R8
+	KMOVQ        R8, K5
+	MOVQ         $0x0f000f000f000f00, R8
+	KMOVQ        R8, K6
+	MOVQ         $0xf000f000f000f000, R8
+	KMOVQ        R8, K7
+	XORQ         R8, R8
 
 expsVBMI_loop:
 	CMPQ          R8, BX
@@ -735,46 +737,50 @@ expsVBMI_loop:
 	VPUNPCKHWD    Z19, Z17, Z22
 	VPUNPCKLWD    Z20, Z18, Z23
 	VPUNPCKHWD    Z20, Z18, Z24
-	VEXTRACTI64X4 $0x01, Z25, Y1
-	VEXTRACTF64X4 $0x01, Z21, Y3
-	VCVTUDQ2PD    Y25, Z0
-	VCVTUDQ2PD    Y1, Z1
-	VCVTPS2PD     Y21, Z2
-	VCVTPS2PD     Y3, Z3
-	VMULPD        Z2, Z0, Z0
-	VMULPD        Z3, Z1, Z1
-	VMOVUPD       Z0, (AX)(R8*1)
-	VMOVUPD       Z1, 64(AX)(R8*1)
-	VEXTRACTI64X4 $0x01, Z26, Y5
-	VEXTRACTF64X4 $0x01, Z22, Y7
-	VCVTUDQ2PD    Y26, Z4
-	VCVTUDQ2PD    Y5, Z5
-	VCVTPS2PD     Y22, Z6
-	VCVTPS2PD     Y7, Z7
-	VMULPD        Z6, Z4, Z4
-	VMULPD        Z7, Z5, Z5
-	VMOVUPD       Z4, 128(AX)(R8*1)
-	VMOVUPD       Z5, 192(AX)(R8*1)
-	VEXTRACTI64X4 $0x01, Z27, Y1
-	VEXTRACTF64X4 $0x01, Z23, Y3
-	VCVTUDQ2PD    Y27, Z0
-	VCVTUDQ2PD    Y1, Z1
-	VCVTPS2PD     Y23, Z2
-	VCVTPS2PD     Y3, Z3
-	VMULPD        Z2, Z0, Z0
-	VMULPD        Z3, Z1, Z1
-	VMOVUPD       Z0, 256(AX)(R8*1)
-	VMOVUPD       Z1, 320(AX)(R8*1)
-	VEXTRACTI64X4 $0x01, Z28, Y5
-	VEXTRACTF64X4 $0x01, Z24, Y7
-	VCVTUDQ2PD    Y28, Z4
-	VCVTUDQ2PD    Y5, Z5
-	VCVTPS2PD     Y24, Z6
-	VCVTPS2PD     Y7, Z7
-	VMULPD        Z6, Z4, Z4
-	VMULPD        Z7, Z5, Z5
-	VMOVUPD       Z4, 384(AX)(R8*1)
-	VMOVUPD       Z5, 448(AX)(R8*1)
+	VPANDQ        Z29, Z0, Z9
+	VPANDQ        Z29, Z1, Z10
+	VCVTQQ2PD     Z9, Z9
+	VCVTQQ2PD     Z10, Z10
+	VEXTRACTF64X4 $0x01, Z21, Y12
+	VCVTPS2PD     Y21, Z11
+	VCVTPS2PD     Y12, Z12
+	VMULPD        Z11, Z9, Z9
+	VMULPD        Z12, Z10, Z10
+	VMOVUPD       Z9, (AX)(R8*1)
+	VMOVUPD       Z10, 64(AX)(R8*1)
+	VPANDQ        Z29, Z2, Z13
+	VPANDQ        Z29, Z3, Z14
+	VCVTQQ2PD     Z13, Z13
+	VCVTQQ2PD     Z14, Z14
+	VEXTRACTF64X4 $0x01, Z22, Y16
+	VCVTPS2PD     Y22, Z15
+	VCVTPS2PD     Y16, Z16
+	VMULPD        Z15, Z13, Z13
+	VMULPD        Z16, Z14, Z14
+	VMOVUPD       Z13, 128(AX)(R8*1)
+	VMOVUPD       Z14, 192(AX)(R8*1)
+	VPANDQ        Z29, Z4, Z9
+	VPANDQ        Z29, Z5, Z10
+	VCVTQQ2PD     Z9, Z9
+	VCVTQQ2PD     Z10, Z10
+	VEXTRACTF64X4 $0x01, Z23, Y12
+	VCVTPS2PD     Y23, Z11
+	VCVTPS2PD     Y12, Z12
+	VMULPD        Z11, Z9, Z9
+	VMULPD        Z12, Z10, Z10
+	VMOVUPD       Z9, 256(AX)(R8*1)
+	VMOVUPD       Z10, 320(AX)(R8*1)
+	VPANDQ        Z29, Z6, Z13
+	VPANDQ        Z29, Z7, Z14
+	VCVTQQ2PD     Z13, Z13
+	VCVTQQ2PD     Z14, Z14
+	VEXTRACTF64X4 $0x01, Z24, Y16
+	VCVTPS2PD     Y24, Z15
+	VCVTPS2PD     Y16, Z16
+	VMULPD        Z15, Z13, Z13
+	VMULPD        Z16, Z14, Z14
+	VMOVUPD       Z13, 384(AX)(R8*1)
+	VMOVUPD       Z14, 448(AX)(R8*1)
 	ADDQ          $0x08, CX
 	ADDQ          $0x00000200, R8
 	JMP           expsVBMI_loop

@@ -411,6 +411,10 @@ func zigguratVBMI(name, kPlanes, wPlanes string, entries int, signed bool) {
 	idxC, lowC := Z31, Z30
 	VMOVDQU64(pairBytes, idxC)
 	VMOVDQU64(lowDwords, lowC)
+	low32 := Z29 // the signed compare's temporary
+	if !signed {
+		broadcast(0xFFFFFFFF, low32)
+	}
 	// K4+p: the index lanes of the pair of registers p (words 16p..16p+15).
 	pairMask := []Register{K4, K5, K6, K7}
 	t := GP64()
@@ -453,21 +457,39 @@ func zigguratVBMI(name, kPlanes, wPlanes string, entries int, signed bool) {
 		KMOVW(K1, Mem{Base: slow, Disp: 2 * p})
 	}
 	planeLookup(wt, entries, idx, res)
-	// x = float64(j) * float64(w[i]), 8 lanes at a time.
+	// x = float64(j) * float64(w[i]), 8 lanes at a time. ExpFloat64 takes
+	// j from each word in place (zero-extended to 64 bits, converted
+	// exactly), not widened from the dwords: fewer shuffles (the kernel
+	// ran 24% faster); for NormFloat64 the sign extension's two shifts
+	// cost more than the widening (3% slower).
 	for p, j := range js {
-		lo, hi, wlo, whi := words[0], words[1], words[2], words[3]
-		if p%2 == 1 {
-			lo, hi, wlo, whi = words[4], words[5], words[6], words[7]
-		}
-		VEXTRACTI64X4(U8(1), j, hi.AsY())
-		VEXTRACTF64X4(U8(1), res[p], whi.AsY())
 		if signed {
+			lo, hi, wlo, whi := words[0], words[1], words[2], words[3]
+			if p%2 == 1 {
+				lo, hi, wlo, whi = words[4], words[5], words[6], words[7]
+			}
+			VEXTRACTI64X4(U8(1), j, hi.AsY())
+			VEXTRACTF64X4(U8(1), res[p], whi.AsY())
 			VCVTDQ2PD(j.AsY(), lo)
 			VCVTDQ2PD(hi.AsY(), hi)
-		} else {
-			VCVTUDQ2PD(j.AsY(), lo)
-			VCVTUDQ2PD(hi.AsY(), hi)
+			VCVTPS2PD(res[p].AsY(), wlo)
+			VCVTPS2PD(whi.AsY(), whi)
+			VMULPD(wlo, lo, lo)
+			VMULPD(whi, hi, hi)
+			VMOVUPD(lo, Mem{Base: xs, Index: off, Scale: 1, Disp: 128 * p})
+			VMOVUPD(hi, Mem{Base: xs, Index: off, Scale: 1, Disp: 128*p + 64})
+			continue
 		}
+		temps := []VecPhysical{Z9, Z10, Z11, Z12, Z13, Z14, Z15, Z16}
+		lo, hi, wlo, whi := temps[0], temps[1], temps[2], temps[3]
+		if p%2 == 1 {
+			lo, hi, wlo, whi = temps[4], temps[5], temps[6], temps[7]
+		}
+		VPANDQ(low32, words[2*p], lo)
+		VPANDQ(low32, words[2*p+1], hi)
+		VCVTQQ2PD(lo, lo)
+		VCVTQQ2PD(hi, hi)
+		VEXTRACTF64X4(U8(1), res[p], whi.AsY())
 		VCVTPS2PD(res[p].AsY(), wlo)
 		VCVTPS2PD(whi.AsY(), whi)
 		VMULPD(wlo, lo, lo)

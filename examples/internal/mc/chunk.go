@@ -76,12 +76,16 @@ func (w *Worker) Chunk(k int64) Sums {
 }
 
 // The explicit float64 conversions in the loops below round each product
-// before it is added: without them the compiler may fuse x*y+z into one
-// rounding (FMA) on arm64, s390x and others but not on amd64, and the
-// answer would differ between architectures. With them "pi" gives the same
-// bits on amd64, arm64, s390x and 386 (checked in CI under qemu); "call"
-// still does not, since math.Exp and math/rand/v2's NormFloat64 (which fill
-// reproduces) round differently on different architectures.
+// they wrap before it is added: without them the compiler may fuse x*y+z
+// into one rounding (FMA) on arm64, s390x and others but not on amd64, and
+// the answer would differ between architectures. With them "pi" gives the
+// same bits on amd64, arm64, s390x and 386 (checked in CI under qemu).
+// "call" does not, and is not meant to: math.Exp and math/rand/v2's
+// NormFloat64 (which fill reproduces) round differently on different
+// architectures, and a product assigned to a variable is no barrier (the Go
+// spec allows fusing across statements), so s.S += v still compiles to a
+// fused multiply-add of discount*max(...) there. Wrapping it would change
+// those platforms' "call" bits and make them no more portable.
 
 // The parameters of the call's paths: the log-price at maturity is drift +
 // vol*z for a standard normal z.

@@ -21,6 +21,17 @@ func blocks16AVX512(rounds int, key *[8]uint32, dst *[16 * BlockSize]byte, count
 //go:noescape
 func blocks64AVX512(rounds int, key *[8]uint32, dst *[64 * BlockSize]byte, counter, stream uint64)
 
+// blocks16Float64AVX512 and blocks64Float64AVX512 are blocks16AVX512 and
+// blocks64AVX512 storing, for every little-endian 8-byte word u of the
+// keystream, the float64 float64(u&(1<<53-1)) * 2^-53 instead of u (as
+// keystream.Float64Kernel asks). They need AVX512DQ as well.
+//
+//go:noescape
+func blocks16Float64AVX512(rounds int, key *[8]uint32, dst *[16 * BlockSize]byte, counter, stream uint64)
+
+//go:noescape
+func blocks64Float64AVX512(rounds int, key *[8]uint32, dst *[64 * BlockSize]byte, counter, stream uint64)
+
 // blocks16AVX2 and blocks64AVX2 compute 8 blocks at a time in YMM registers.
 //
 //go:noescape
@@ -45,6 +56,8 @@ var (
 	haveAVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F
 	haveAVX2   = cpu.X86.HasAVX2
 	haveSSSE3  = cpu.X86.HasSSSE3
+	// haveFloat64AVX512: the AVX-512 kernel also has its float64 form.
+	haveFloat64AVX512 = haveAVX512 && cpu.X86.HasAVX512DQ
 )
 
 // The kernel in use: the widest available, except inside setBackend.
@@ -105,6 +118,29 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 	if len(dst) >= BlockSize {
 		blocksGeneric(dst, key, counter, stream, rounds)
 	}
+}
+
+// blocksFloat64 writes len(dst)/BlockSize blocks as blocks does, each
+// little-endian 8-byte word u as the float64 float64(u&(1<<53-1)) * 2^-53,
+// and reports true; or reports false, writing nothing, if the kernel in use
+// has no such form (only the AVX-512 one has, with AVX512DQ). len(dst) is a
+// multiple of batch.
+func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) bool {
+	if !useAVX512 || !haveFloat64AVX512 {
+		return false
+	}
+	for ; len(dst) >= bigBatch; dst = dst[bigBatch:] {
+		blocks64Float64AVX512(rounds, key, (*[bigBatch]byte)(dst), counter, stream)
+		counter += bigBatch / BlockSize
+	}
+	for ; len(dst) >= batch; dst = dst[batch:] {
+		blocks16Float64AVX512(rounds, key, (*[batch]byte)(dst), counter, stream)
+		counter += batch / BlockSize
+	}
+	if len(dst) != 0 {
+		panic("chacha: blocksFloat64 of a partial batch")
+	}
+	return true
 }
 
 // backends lists the kernels this machine can run, widest first; the last is

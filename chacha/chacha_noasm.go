@@ -9,6 +9,11 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 	blocksGeneric(dst, key, counter, stream, rounds)
 }
 
+// blocksFloat64 reports false: no kernel here has a float64 form.
+func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) bool {
+	return false
+}
+
 // backends lists the kernels this machine can run, widest first; the last is
 // "generic". Tests run each in turn with setBackend.
 func backends() []string { return []string{"generic"} }

@@ -111,20 +111,13 @@ func Float64(src rand.Source, dst []float64) {
 		return
 	}
 	defer unlock(mu)
-	// The keystream's Read writes its words straight into dst, a chunk at
-	// a time, and they are converted in place while in L1.
+	// Whole batches come converted from the kernel where it can
+	// (fused.go); the rest is read a chunk at a time into dst and
+	// converted in place while in L1.
+	dst = readFloat64sFused(b, dst)
 	for len(dst) > 0 {
 		d := dst[:min(len(dst), chunkWords)]
-		p := bytesOf(d)
-		b.Read(p)
-		i := 0
-		if useAVX512 {
-			float64sAVX512(unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)))
-			i = len(d) &^ 63
-		}
-		for ; i < len(d); i++ {
-			d[i] = float64From(le64(p, i))
-		}
+		readFloat64sInPlace(b, d)
 		dst = dst[len(d):]
 	}
 }

@@ -136,19 +136,20 @@ func consts() {
 // incConst returns a 64-byte constant adding n to the counter (low
 // quadword) of every 128-bit lane.
 func incConst(n int) Mem {
-	if m, ok := incConsts[n]; ok {
+	name := fmt.Sprintf("inc%d", n)
+	if m, ok := incConsts[name]; ok {
 		return m
 	}
-	m := GLOBL(fmt.Sprintf("inc%d", n), NOPTR|RODATA)
+	m := GLOBL(name, NOPTR|RODATA)
 	for i := 0; i < 4; i++ {
 		DATA(16*i, U64(uint64(n)))
 		DATA(16*i+8, U64(0))
 	}
-	incConsts[n] = m
+	incConsts[name] = m
 	return m
 }
 
-var incConsts = map[int]Mem{}
+var incConsts = map[string]Mem{}
 
 // vaes emits the raw VEX/EVEX instruction op (VAESENC or VAESENCLAST) on YMM
 // or ZMM registers: key, state -> dst (Go operand order). avo's VAESENC only
@@ -263,13 +264,16 @@ func genVAES(s vaesShape, nblocks int) {
 	s.move(bswapMask, bswap)
 	incv := s.vec()
 	s.move(inc, incv)
+	c := &counters{ctr: ctr, bswap: bswap, inc: incv, first: counter, incBE: s.vec(), incIter: s.vec()}
+	s.move(incBEConst(s.lanes()), c.incBE)
+	s.move(incConst(perIter), c.incIter)
 
 	CMPQ(nr, U8(12))
 	JB(LabelRef(name + "_aes128"))
 	JE(LabelRef(name + "_aes192"))
 	for _, r := range []int{14, 12, 10} {
 		Label(fmt.Sprintf("%s_aes%d", name, 128+(r-10)*32))
-		s.loop(name, r, iters, rk, dst, ctr, bswap, incv)
+		s.loop(name, r, iters, rk, dst, c)
 		JMP(LabelRef(name + "_done"))
 	}
 	Label(name + "_done")
@@ -277,9 +281,68 @@ func genVAES(s vaesShape, nblocks int) {
 	RET()
 }
 
+// counters holds what a VAES kernel derives its counter blocks from.
+type counters struct {
+	ctr     VecVirtual // lane i: the little-endian pair (first+i, stream)
+	bswap   VecVirtual // bswapMask
+	inc     VecVirtual // adds one register's lanes to each counter
+	first   Register   // the iteration's first counter
+	incBE   VecVirtual // incBEConst(lanes)
+	incIter VecVirtual // adds one iteration's blocks to each counter
+}
+
+// blocks sets b to the counter blocks of one iteration, BE64(stream) ||
+// BE64(first+j), and advances ctr and first past them. The byte-swapped
+// counter of the next register is the previous one plus lanes in its last
+// byte, the low byte of the counter, as long as that byte does not carry:
+// so where the iteration's low bytes do not (the first is at most
+// 256-perIter, in 3 of 4 iterations for any start and in all when the
+// start is a multiple of perIter) one add per register makes the blocks,
+// else a byte swap and an add per register as before.
+func (s vaesShape) blocks(label string, b []VecVirtual, c *counters, advanceFirst bool) {
+	perIter := len(b) * s.lanes()
+	t := GP64()
+	MOVQ(c.first, t)
+	ANDQ(U32(0xff), t)
+	CMPQ(t, U32(256-perIter))
+	JA(LabelRef(label + "_carry"))
+	VPSHUFB(c.bswap, c.ctr, b[0])
+	for j := 1; j < len(b); j++ {
+		VPADDQ(c.incBE, b[j-1], b[j])
+	}
+	VPADDQ(c.incIter, c.ctr, c.ctr)
+	JMP(LabelRef(label + "_blocks"))
+	Label(label + "_carry")
+	for j := range b {
+		VPSHUFB(c.bswap, c.ctr, b[j])
+		VPADDQ(c.inc, c.ctr, c.ctr)
+	}
+	Label(label + "_blocks")
+	if advanceFirst {
+		ADDQ(U32(perIter), c.first)
+	}
+}
+
+// incBEConst returns a 64-byte constant adding n to the last byte of every
+// 128-bit lane (bits 56-63 of its high quadword): to the low byte of a
+// byte-swapped counter.
+func incBEConst(n int) Mem {
+	name := fmt.Sprintf("incBE%d", n)
+	if m, ok := incConsts[name]; ok {
+		return m
+	}
+	m := GLOBL(name, NOPTR|RODATA)
+	for i := 0; i < 4; i++ {
+		DATA(16*i, U64(0))
+		DATA(16*i+8, U64(uint64(n)<<56))
+	}
+	incConsts[name] = m
+	return m
+}
+
 // loop emits iters iterations (a loop when more than one) of nr rounds over
 // s.regs block registers, storing them at dst and advancing dst.
-func (s vaesShape) loop(name string, nr, iters int, rk, dst Register, ctr, bswap, incv VecVirtual) {
+func (s vaesShape) loop(name string, nr, iters int, rk, dst Register, c *counters) {
 	key := func(r int) VecVirtual {
 		k := s.vec()
 		s.bcast(Mem{Base: rk, Disp: 16 * r}, k)
@@ -295,9 +358,8 @@ func (s vaesShape) loop(name string, nr, iters int, rk, dst Register, ctr, bswap
 	b := make([]VecVirtual, s.regs)
 	for j := range b {
 		b[j] = s.vec()
-		VPSHUFB(bswap, ctr, b[j])
-		VPADDQ(incv, ctr, ctr)
 	}
+	s.blocks(fmt.Sprintf("%s_%d", name, nr), b, c, iters > 1)
 	k0 := key(0)
 	for j := range b {
 		s.xor(k0, b[j], b[j])

@@ -1,0 +1,39 @@
+package aesctr
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/streamrand/streamrand/internal/backendtest"
+	"github.com/streamrand/streamrand/internal/keystream"
+)
+
+// TestCounterLowByte starts every kernel at counters with each of the 256
+// values of the low byte (whose carry decides, per loop iteration, whether
+// the VAES kernels make the next counter block with one add in the
+// byte-swapped counter or with a byte swap), with 1 to 5 batches (so the
+// 4 KiB kernels' later iterations too), against crypto/cipher.
+func TestCounterLowByte(t *testing.T) {
+	key := []byte("0123456789abcdef")
+	k, err := newKernel(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forEachBackend(t, func(t *testing.T) {
+		for _, hi := range []uint64{0, 0x1234_5678_9abc_de00, 1<<32 - 256} {
+			for low := uint64(0); low < 256; low++ {
+				ctr := hi | low
+				for _, n := range []int{1, 4, 5} {
+					got, intact := backendtest.Guarded(n * keystream.BatchSize)
+					k.fill(got, ctr, 7)
+					if !intact() {
+						t.Fatalf("counter %#x, %d batches: kernel wrote outside dst", ctr, n)
+					}
+					if want := cipherCTR(key, ctr, 7, len(got)); !bytes.Equal(got, want) {
+						t.Fatalf("counter %#x, %d batches: differs from crypto/cipher at byte %d", ctr, n, backendtest.FirstDiff(got, want))
+					}
+				}
+			}
+		}
+	})
+}

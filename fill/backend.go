@@ -1,12 +1,22 @@
 package fill
 
-// Backend names the conversion code in use: "avx512" (AVX-512 kernels for
-// Float64, Uint32, Float32, IntN and Uint64N, and the ziggurat fast paths of
-// NormFloat64 and ExpFloat64) or "generic" (portable Go only: build tag purego, another
-// architecture, or GODEBUG=cpu.avx512=off). The values are the same either
-// way.
+// Backend names the conversion code in use:
+//
+//   - "avx512vbmi": the "avx512" kernels, with the ziggurat fast paths of
+//     NormFloat64 and ExpFloat64 looking their tables up by byte permutes
+//     (AVX-512 VBMI and BW; GODEBUG=cpu.avx512vbmi=off gives "avx512");
+//   - "avx512": AVX-512 kernels for Float64, Uint32, Float32, IntN and
+//     Uint64N, and the ziggurat fast paths by dword permutes (F, DQ, VL,
+//     with POPCNT and BMI2);
+//   - "generic": portable Go only (build tag purego, another architecture,
+//     or GODEBUG=cpu.avx512=off).
+//
+// The values are the same whichever is in use.
 func Backend() string {
-	if useAVX512 {
+	switch {
+	case useAVX512 && useVBMI:
+		return "avx512vbmi"
+	case useAVX512:
 		return "avx512"
 	}
 	return "generic"

@@ -292,17 +292,36 @@ type counters struct {
 }
 
 // blocks sets b to the counter blocks of one iteration, BE64(stream) ||
-// BE64(first+j), and advances ctr and first past them. The byte-swapped
-// counter of the next register is the previous one plus lanes in its last
-// byte, the low byte of the counter, as long as that byte does not carry:
-// so where the iteration's low bytes do not (the first is at most
-// 256-perIter, in 3 of 4 iterations for any start and in all when the
-// start is a multiple of perIter) one add per register makes the blocks,
-// else a byte swap and an add per register as before.
-func (s vaesShape) blocks(label string, b []VecVirtual, c *counters, advanceFirst bool) {
+// BE64(first+j), XORed with the round key k0 (AES's first AddRoundKey), and
+// advances ctr and first past them. The loop is bound by the number of
+// vector operations, so the kernel makes them with as few as the counter
+// allows, taking one of three paths per iteration:
+//
+//   - first a multiple of the blocks per iteration (always, for a start on
+//     a 1 KiB batch): the low bytes of the iteration's counters are the
+//     first one's OR the block index, so register j is register 0 XOR a
+//     constant: one byte swap and one XOR with k0 per iteration and one
+//     XOR per register;
+//   - else, where the low byte does not carry within the iteration (the
+//     first's is at most 256 - blocks per iteration), register j+1 is
+//     register j plus the lane count in that byte: one add per register,
+//     then the XOR with k0;
+//   - else a byte swap and an add per register, then the XOR.
+func (s vaesShape) blocks(label string, b []VecVirtual, c *counters, k0 VecVirtual, advanceFirst bool) {
 	perIter := len(b) * s.lanes()
 	t := GP64()
 	MOVQ(c.first, t)
+	TESTQ(U32(perIter-1), t)
+	JNZ(LabelRef(label + "_unaligned"))
+	VPSHUFB(c.bswap, c.ctr, b[0])
+	s.xor(k0, b[0], b[0])
+	for j := 1; j < len(b); j++ {
+		s.xor(xorBEConst(s.lanes(), len(b)).Offset(64*j), b[0], b[j])
+	}
+	VPADDQ(c.incIter, c.ctr, c.ctr)
+	JMP(LabelRef(label + "_blocks"))
+
+	Label(label + "_unaligned")
 	ANDQ(U32(0xff), t)
 	CMPQ(t, U32(256-perIter))
 	JA(LabelRef(label + "_carry"))
@@ -311,16 +330,42 @@ func (s vaesShape) blocks(label string, b []VecVirtual, c *counters, advanceFirs
 		VPADDQ(c.incBE, b[j-1], b[j])
 	}
 	VPADDQ(c.incIter, c.ctr, c.ctr)
+	for j := range b {
+		s.xor(k0, b[j], b[j])
+	}
 	JMP(LabelRef(label + "_blocks"))
+
 	Label(label + "_carry")
 	for j := range b {
 		VPSHUFB(c.bswap, c.ctr, b[j])
 		VPADDQ(c.inc, c.ctr, c.ctr)
 	}
+	for j := range b {
+		s.xor(k0, b[j], b[j])
+	}
 	Label(label + "_blocks")
 	if advanceFirst {
 		ADDQ(U32(perIter), c.first)
 	}
+}
+
+// xorBEConst returns n 64-byte constants, one every 64 bytes: constant j
+// holds lanes*j in the last byte of every 128-bit lane (bits 56-63 of its
+// high quadword), the low byte of a byte-swapped counter.
+func xorBEConst(lanes, n int) Mem {
+	name := fmt.Sprintf("xorBE%dx%d", lanes, n)
+	if m, ok := incConsts[name]; ok {
+		return m
+	}
+	m := GLOBL(name, NOPTR|RODATA)
+	for j := 0; j < n; j++ {
+		for i := 0; i < 4; i++ {
+			DATA(64*j+16*i, U64(0))
+			DATA(64*j+16*i+8, U64(uint64(lanes*j)<<56))
+		}
+	}
+	incConsts[name] = m
+	return m
 }
 
 // incBEConst returns a 64-byte constant adding n to the last byte of every
@@ -359,11 +404,8 @@ func (s vaesShape) loop(name string, nr, iters int, rk, dst Register, c *counter
 	for j := range b {
 		b[j] = s.vec()
 	}
-	s.blocks(fmt.Sprintf("%s_%d", name, nr), b, c, iters > 1)
 	k0 := key(0)
-	for j := range b {
-		s.xor(k0, b[j], b[j])
-	}
+	s.blocks(fmt.Sprintf("%s_%d", name, nr), b, c, k0, iters > 1)
 	for r := 1; r < nr; r++ {
 		k := key(r)
 		for j := range b {

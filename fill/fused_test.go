@@ -200,3 +200,54 @@ func TestFusedKernels(t *testing.T) {
 		t.Fatalf("chacha (backend %s) FusedFloat64s = %v", chacha.Backend(), got)
 	}
 }
+
+// TestFusedInterleave: random sequences of Read, Uint64, Seek and Float64
+// calls long enough for the fused path (FuzzInterleave's stay below it),
+// on ChaCha8 and a Locked one, against a twin driven per call.
+func TestFusedInterleave(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, locked := range []bool{false, true} {
+		var src, twin streamrand.Generator = streamrand.New(streamrand.ChaCha8, 3), streamrand.New(streamrand.ChaCha8, 3)
+		if locked {
+			src = streamrand.Locked(src)
+		}
+		r := rand.New(twin)
+		for i := range 300 {
+			switch rng.IntN(4) {
+			case 0:
+				n := rng.IntN(2100)
+				p, q := make([]byte, n), make([]byte, n)
+				src.Read(p)
+				twin.Read(q)
+				if !bytes.Equal(p, q) {
+					t.Fatalf("op %d: Read(%d) differs", i, n)
+				}
+			case 1:
+				if src.Uint64() != twin.Uint64() {
+					t.Fatalf("op %d: Uint64 differs", i)
+				}
+			case 2:
+				pos := rng.Int64N(1 << 30)
+				if rng.IntN(2) == 0 {
+					pos &^= 7
+				}
+				src.Seek(pos, io.SeekStart)
+				twin.Seek(pos, io.SeekStart)
+			case 3:
+				n := fusedMinWords + rng.IntN(8000)
+				got := make([]float64, n)
+				Float64(src, got)
+				for j, v := range got {
+					if w := r.Float64(); v != w {
+						t.Fatalf("op %d: Float64(%d) value %d is %v, want %v", i, n, j, v, w)
+					}
+				}
+			}
+			gp, _ := src.Seek(0, io.SeekCurrent)
+			wp, _ := twin.Seek(0, io.SeekCurrent)
+			if gp != wp {
+				t.Fatalf("op %d: position %d, want %d", i, gp, wp)
+			}
+		}
+	}
+}

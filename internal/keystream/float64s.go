@@ -10,14 +10,15 @@ import "unsafe"
 type Float64Kernel interface {
 	// FillFloat64 writes what Fill would write, except that each
 	// little-endian 8-byte word u of the keystream is replaced by the
-	// little-endian bits of float64(u&(1<<53-1)) * 0x1p-53. It writes
-	// a prefix of dst (len(dst) a multiple of BatchSize) and returns
-	// its length, a multiple of BatchSize, and true: all of dst, unless
-	// it stops before a batch it cannot convert (for a kernel that
-	// Carries, one in which the counter passes 2^64-1), which the
-	// caller then writes otherwise. It returns 0, false, writing
-	// nothing, if it has no such code on this CPU with the backend in
-	// use; an empty dst asks just that.
+	// float64 float64(u&(1<<53-1)) * 0x1p-53, in the machine's byte
+	// order (as a []float64 holds it). It writes a prefix of dst
+	// (len(dst) a multiple of BatchSize) and returns its length, a
+	// multiple of BatchSize, and true: all of dst, unless it stops
+	// before a batch it cannot convert (for a kernel that Carries, one
+	// in which the counter passes 2^64-1), which the caller then writes
+	// otherwise. It returns 0, false, writing nothing, if it has no such
+	// code on this CPU with the backend in use; an empty dst asks just
+	// that.
 	FillFloat64(dst []byte, counter, stream uint64) (int, bool)
 }
 

@@ -43,7 +43,7 @@ func (k *testFloat64Kernel) FillFloat64(dst []byte, counter, stream uint64) (int
 		b := dst[n : n+BatchSize]
 		k.Fill(b, counter, stream)
 		for i := 0; i < BatchSize; i += 8 {
-			binary.LittleEndian.PutUint64(b[i:], math.Float64bits(randFloat64(binary.LittleEndian.Uint64(b[i:]))))
+			binary.NativeEndian.PutUint64(b[i:], math.Float64bits(randFloat64(binary.LittleEndian.Uint64(b[i:]))))
 		}
 		if counter += perBatch; counter == 0 && k.carry {
 			stream++

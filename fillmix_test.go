@@ -1,0 +1,396 @@
+package streamrand_test
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	mrand "math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/fill"
+)
+
+// This file mixes every fill function with the Generator methods (Read,
+// Uint64, Seek, SetStream, ReadAt, Seed, checkpoints), in random orders and
+// lengths, at counters near 2^32, 2^40 and 2^64 blocks (reached through
+// checkpoints in the documented format), on every algorithm, bare and
+// Locked. The keystream is compared with the references of
+// reference_test.go (refChaChaBlock, crypto/cipher's CTR mode, whose
+// 128-bit counter carries into the stream id after block 2^64-1), each fill
+// function with rand.Rand's per-call method on a twin restored from a
+// checkpoint, and the positions afterwards through the checkpoints.
+
+// blockModel is a position as the checkpoint holds it: stream id, block
+// counter, offset in the block; the counter carries into the stream id for
+// AES (one 128-bit counter) and wraps within the stream for ChaCha.
+type blockModel struct {
+	a     streamrand.Algorithm
+	key   []byte
+	id    uint64
+	block uint64
+	off   int
+}
+
+func (m *blockModel) blockSize() int {
+	if m.a <= streamrand.ChaCha20 {
+		return 64
+	}
+	return 16
+}
+
+// refAt returns n keystream bytes from block block, byte off, of stream id.
+func (m *blockModel) refAt(id, block uint64, off, n int) []byte {
+	out := make([]byte, n)
+	if m.a <= streamrand.ChaCha20 {
+		rounds := map[streamrand.Algorithm]int{streamrand.ChaCha8: 8, streamrand.ChaCha12: 12, streamrand.ChaCha20: 20}[m.a]
+		var blk [64]byte
+		for i := 0; i < n; block++ { // wraps within the stream
+			refChaChaBlock(&blk, m.key, rounds, block, id)
+			i += copy(out[i:], blk[off:])
+			off = 0
+		}
+		return out
+	}
+	b, err := aes.NewCipher(m.key)
+	if err != nil {
+		panic(err)
+	}
+	var iv [16]byte
+	binary.BigEndian.PutUint64(iv[:8], id)
+	binary.BigEndian.PutUint64(iv[8:], block)
+	buf := make([]byte, off+n)
+	cipher.NewCTR(b, iv[:]).XORKeyStream(buf, buf)
+	copy(out, buf[off:])
+	return out
+}
+
+// advance moves the position n bytes on.
+func (m *blockModel) advance(n uint64) {
+	bs := uint64(m.blockSize())
+	t := uint64(m.off) + n
+	next := m.block + t/bs
+	if next < m.block && m.a > streamrand.ChaCha20 {
+		m.id++
+	}
+	m.block, m.off = next, int(t%bs)
+}
+
+func (m *blockModel) next(n int) []byte {
+	b := m.refAt(m.id, m.block, m.off, n)
+	m.advance(uint64(n))
+	return b
+}
+
+// position returns the stream id, block and offset of a checkpoint (the 17
+// bytes before its CRC-32).
+func position(t *testing.T, g streamrand.Generator) (id, block uint64, off int) {
+	data, err := g.MarshalBinary()
+	require.NoError(t, err)
+	p := data[len(data)-4-17:]
+	return binary.BigEndian.Uint64(p), binary.BigEndian.Uint64(p[8:]), int(p[16])
+}
+
+// countingSource counts the Uint64 calls rand.Rand makes of its Source.
+type countingSource struct {
+	src mrand.Source
+	n   uint64
+}
+
+func (c *countingSource) Uint64() uint64 { c.n++; return c.src.Uint64() }
+
+// fillLength returns a slice length: short, around fill's fused Float64
+// threshold (4096 values) and keystream batches (128 words), or long.
+func fillLength(rng *mrand.Rand) int {
+	switch rng.IntN(4) {
+	case 0:
+		return rng.IntN(300)
+	case 1:
+		return 4096 - 130 + rng.IntN(400)
+	case 2:
+		return max(128*rng.IntN(80)+rng.IntN(3)-1, 0)
+	}
+	return rng.IntN(12000)
+}
+
+// fillN returns an n for IntN and Uint64N: small, powers of two and their
+// neighbours, and the ones with many rejections.
+func fillN(rng *mrand.Rand) uint64 {
+	ns := []uint64{1, 2, 3, 1000, 1 << 31, 1<<32 - 1, 1 << 32, 1<<32 + 1, 1<<40 + 7, 1 << 62,
+		math.MaxInt, 6148914691236517206, 1<<63 + 1, 1 << 63, math.MaxUint64}
+	return ns[rng.IntN(len(ns))]
+}
+
+// fillOp runs one fill function, chosen by k, on g and the per-call method
+// on a twin of g, requires the same values and positions, and returns the
+// words the per-call method drew.
+func fillOp(t *testing.T, rng *mrand.Rand, g streamrand.Generator, m *blockModel, what string) uint64 {
+	data, err := g.MarshalBinary()
+	require.NoError(t, err, what)
+	twin, err := streamrand.Unmarshal(data)
+	require.NoError(t, err, what)
+	c := &countingSource{src: twin}
+	r := mrand.New(c)
+	n := fillLength(rng)
+	bits := func(f float64) uint64 { return math.Float64bits(f) }
+	switch k := rng.IntN(10); k {
+	case 0:
+		dst := make([]uint64, n)
+		fill.Uint64(g, dst)
+		want := m.refAt(m.id, m.block, m.off, 8*n)
+		for i := range dst {
+			require.Equal(t, binary.LittleEndian.Uint64(want[8*i:]), dst[i], "%s: fill.Uint64 of %d, value %d", what, n, i)
+			require.Equal(t, r.Uint64(), dst[i], what)
+		}
+	case 1:
+		dst := make([]uint32, n)
+		fill.Uint32(g, dst)
+		for i := range dst {
+			require.Equal(t, r.Uint32(), dst[i], "%s: fill.Uint32 of %d, value %d", what, n, i)
+		}
+	case 2:
+		dst := make([]float64, n)
+		fill.Float64(g, dst)
+		want := m.refAt(m.id, m.block, m.off, 8*n)
+		for i := range dst {
+			u := binary.LittleEndian.Uint64(want[8*i:])
+			require.Equal(t, bits(float64(u<<11>>11)/(1<<53)), bits(dst[i]), "%s: fill.Float64 of %d, value %d (reference)", what, n, i)
+			require.Equal(t, bits(r.Float64()), bits(dst[i]), "%s: fill.Float64 of %d, value %d", what, n, i)
+		}
+	case 3:
+		dst := make([]float32, n)
+		fill.Float32(g, dst)
+		for i := range dst {
+			require.Equal(t, math.Float32bits(r.Float32()), math.Float32bits(dst[i]), "%s: fill.Float32 of %d, value %d", what, n, i)
+		}
+	case 4, 5:
+		dst := make([]float64, n)
+		per := r.NormFloat64
+		name := "NormFloat64"
+		if k == 5 {
+			fill.ExpFloat64(g, dst)
+			per, name = r.ExpFloat64, "ExpFloat64"
+		} else {
+			fill.NormFloat64(g, dst)
+		}
+		for i := range dst {
+			require.Equal(t, bits(per()), bits(dst[i]), "%s: fill.%s of %d, value %d", what, name, n, i)
+		}
+	case 6:
+		nn := fillN(rng)
+		dst := make([]uint64, n)
+		fill.Uint64N(g, dst, nn)
+		for i := range dst {
+			require.Equal(t, r.Uint64N(nn), dst[i], "%s: fill.Uint64N(%d) of %d, value %d", what, nn, n, i)
+		}
+	case 7:
+		nn := int(min(fillN(rng), math.MaxInt))
+		dst := make([]int, n)
+		fill.IntN(g, dst, nn)
+		for i := range dst {
+			require.Equal(t, r.IntN(nn), dst[i], "%s: fill.IntN(%d) of %d, value %d", what, nn, n, i)
+		}
+	case 8:
+		dst := make([]int, n)
+		for i := range dst {
+			dst[i] = -1 // Perm overwrites whatever dst held
+		}
+		fill.Perm(g, dst)
+		if want := r.Perm(n); !slices.Equal(want, dst) {
+			t.Fatalf("%s: fill.Perm(%d) differs from rand.Rand.Perm", what, n)
+		}
+	default:
+		// Shuffle, sometimes with a swap that panics at its stop-th
+		// call: the position is then after that call's j.
+		type pair struct{ i, j int }
+		var got, want []pair
+		stop := -1
+		if rng.IntN(2) == 0 && n > 1 {
+			stop = rng.IntN(n - 1)
+		}
+		func() {
+			defer func() {
+				if e := recover(); e != nil && e != "stop" {
+					panic(e)
+				}
+			}()
+			fill.Shuffle(g, n, func(i, j int) {
+				if len(got) == stop {
+					panic("stop")
+				}
+				got = append(got, pair{i, j})
+			})
+		}()
+		func() {
+			defer func() {
+				if e := recover(); e != nil && e != "stop" {
+					panic(e)
+				}
+			}()
+			r.Shuffle(n, func(i, j int) {
+				if len(want) == stop {
+					panic("stop")
+				}
+				want = append(want, pair{i, j})
+			})
+		}()
+		if !slices.Equal(want, got) {
+			i := 0
+			for i < min(len(want), len(got)) && want[i] == got[i] {
+				i++
+			}
+			t.Fatalf("%s: fill.Shuffle(%d), swap panicking at call %d: %d swaps, want %d; first difference at swap %d",
+				what, n, stop, len(got), len(want), i)
+		}
+	}
+	gotData, err := g.MarshalBinary()
+	require.NoError(t, err, what)
+	wantData, err := twin.MarshalBinary()
+	require.NoError(t, err, what)
+	require.Equal(t, wantData, gotData, "%s: position after the fill call", what)
+	return c.n
+}
+
+// farBlock returns a block counter near 2^32, 2^40 or 2^64, or small.
+func farBlock(rng *mrand.Rand) uint64 {
+	d := rng.Uint64N(300)
+	switch rng.IntN(5) {
+	case 0:
+		return 1<<32 - d
+	case 1:
+		return 1<<40 - d
+	case 2:
+		return -d // 2^64 - d
+	case 3:
+		return -(64*rng.Uint64N(20) + d%3) // on and near a multiple of 64 blocks below 2^64
+	}
+	return d
+}
+
+// withCheckpoint returns a Generator of m's algorithm and key restored at
+// m's position, through a checkpoint in the documented format (api_test.go).
+func withCheckpoint(t *testing.T, m *blockModel) streamrand.Generator {
+	b := append([]byte("streamrand:"), 1, byte(len(m.a.String())))
+	b = append(b, m.a.String()...)
+	b = append(b, byte(len(m.key)))
+	b = append(b, m.key...)
+	b = binary.BigEndian.AppendUint64(b, m.id)
+	b = binary.BigEndian.AppendUint64(b, m.block)
+	b = append(b, byte(m.off))
+	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	g, err := streamrand.Unmarshal(b)
+	require.NoError(t, err)
+	return g
+}
+
+// TestFillMixedWithMethods: see the top of the file.
+func TestFillMixedWithMethods(t *testing.T) {
+	ops := 150
+	if testing.Short() {
+		ops = 60
+	}
+	for _, a := range streamrand.Algorithms() {
+		for _, lock := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/locked=%v", a, lock), func(t *testing.T) {
+				rng := mrand.New(mrand.NewPCG(uint64(a)+100, 9))
+				key := make([]byte, a.KeySize())
+				for i := range key {
+					key[i] = byte(rng.Uint32())
+				}
+				m := &blockModel{a: a, key: key, id: rng.Uint64()}
+				wrap := func(g streamrand.Generator) streamrand.Generator {
+					if lock {
+						return streamrand.Locked(g)
+					}
+					return g
+				}
+				m.block = farBlock(rng)
+				g := wrap(withCheckpoint(t, m))
+				for op := range ops {
+					what := fmt.Sprintf("op %d", op)
+					switch k := rng.IntN(100); {
+					case k < 40:
+						what += " fill"
+						m.advance(8 * fillOp(t, rng, g, m, what))
+					case k < 50:
+						n := fillLength(rng)*8 + rng.IntN(9) - 4
+						n = max(n, 0)
+						what += fmt.Sprintf(" Read(%d)", n)
+						b := make([]byte, n)
+						_, err := g.Read(b)
+						require.NoError(t, err)
+						require.Equal(t, m.next(n), b, what)
+					case k < 60:
+						what += " Uint64"
+						require.Equal(t, binary.LittleEndian.Uint64(m.next(8)), g.Uint64(), what)
+					case k < 65:
+						// Read a few bytes: every byte offset in a word.
+						n := rng.IntN(8)
+						what += fmt.Sprintf(" Read(%d)", n)
+						b := make([]byte, n)
+						g.Read(b)
+						require.Equal(t, m.next(n), b, what)
+					case k < 75:
+						// A far position, through a checkpoint (Seek
+						// cannot pass 2^63 bytes).
+						m.block, m.off = farBlock(rng), rng.IntN(m.blockSize())
+						if rng.IntN(3) == 0 {
+							m.id = [...]uint64{0, 1<<32 - 1, math.MaxUint64}[rng.IntN(3)]
+						}
+						what += fmt.Sprintf(" checkpoint at stream %#x block %#x offset %d", m.id, m.block, m.off)
+						g = wrap(withCheckpoint(t, m))
+					case k < 80:
+						// Seek within the stream, to blocks near 2^32
+						// and 2^40 or near the start.
+						bs := uint64(m.blockSize())
+						blk := farBlock(rng) % (1 << 41)
+						off := rng.Uint64N(bs)
+						what += fmt.Sprintf(" Seek to block %#x offset %d", blk, off)
+						pos, err := g.Seek(int64(blk*bs+off), io.SeekStart)
+						require.NoError(t, err, what)
+						require.Equal(t, int64(blk*bs+off), pos, what)
+						m.block, m.off = blk, int(off)
+					case k < 85:
+						bs := uint64(m.blockSize())
+						blk := farBlock(rng) % (1 << 41)
+						off := int64(blk*bs) + rng.Int64N(int64(bs))
+						n := fillLength(rng) * 8
+						what += fmt.Sprintf(" ReadAt(%d, %d)", n, off)
+						b := make([]byte, n)
+						_, err := g.ReadAt(b, off)
+						require.NoError(t, err, what)
+						require.Equal(t, m.refAt(m.id, uint64(off)/bs, int(uint64(off)%bs), n), b, what)
+					case k < 90:
+						id := [...]uint64{0, 1, 1<<32 - 1, 1 << 32, math.MaxUint64, rng.Uint64()}[rng.IntN(6)]
+						what += fmt.Sprintf(" SetStream(%#x)", id)
+						g.SetStream(id)
+						m.id, m.block, m.off = id, 0, 0
+					case k < 93:
+						seed := rng.Uint64()
+						what += fmt.Sprintf(" Seed(%d)", seed)
+						g.Seed(seed)
+						m.key, m.id, m.block, m.off = refSeedKey(seed, a.KeySize()), 0, 0, 0
+					default:
+						what += " checkpoint round trip"
+						data, err := g.MarshalBinary()
+						require.NoError(t, err, what)
+						h := streamrand.New(a, rng.Uint64())
+						require.NoError(t, h.UnmarshalBinary(data), what)
+						g = wrap(h)
+					}
+					id, block, off := position(t, g)
+					require.Equal(t, [3]uint64{m.id, m.block, uint64(m.off)}, [3]uint64{id, block, uint64(off)},
+						"%s: position (stream, block, offset)", what)
+					require.Equal(t, m.id, g.Stream(), what)
+				}
+			})
+		}
+	}
+}

@@ -2,6 +2,7 @@ package aesctr
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/streamrand/streamrand/internal/backendtest"
@@ -12,15 +13,22 @@ import (
 // values of the low byte (whose carry decides, per loop iteration, whether
 // the VAES kernels make the next counter block with one add in the
 // byte-swapped counter or with a byte swap), with 1 to 5 batches (so the
-// 4 KiB kernels' later iterations too), against crypto/cipher.
+// 4 KiB kernels' later iterations too; from 2^64-512 some cross the carry
+// into the stream id), for every key size (each has its own copy of the
+// loop), against crypto/cipher.
 func TestCounterLowByte(t *testing.T) {
-	key := []byte("0123456789abcdef")
+	for _, key := range [][]byte{[]byte("0123456789abcdef"), []byte("0123456789abcdef01234567"), []byte("0123456789abcdef0123456789abcdef")} {
+		t.Run(fmt.Sprintf("aes%d", 8*len(key)), func(t *testing.T) { testCounterLowByte(t, key) })
+	}
+}
+
+func testCounterLowByte(t *testing.T, key []byte) {
 	k, err := newKernel(key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	forEachBackend(t, func(t *testing.T) {
-		for _, hi := range []uint64{0, 0x1234_5678_9abc_de00, 1<<32 - 256} {
+		for _, hi := range []uint64{0, 0x1234_5678_9abc_de00, 1<<32 - 256, 1<<64 - 512} {
 			for low := uint64(0); low < 256; low++ {
 				ctr := hi | low
 				for _, n := range []int{1, 4, 5} {

@@ -1,6 +1,8 @@
 package mc
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/streamrand/streamrand"
@@ -37,4 +39,43 @@ func BenchmarkChunk(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkChunkPerCallBatched times problem "call" per call over PCG, but
+// with Worker.call's batch structure (a batch of NormFloat64 calls into a
+// slice, then the math.Exp loop, then the sums): how much of fill's speed-up
+// over the -percall program is that structure rather than the bulk draws.
+// Same units as BenchmarkChunk.
+func BenchmarkChunkPerCallBatched(b *testing.B) {
+	const paths = 1 << 16
+	buf := make([]float64, batch)
+	defer benchutil.Start(b, 8*paths)()
+	k := uint64(0)
+	for b.Loop() {
+		benchSums = callPerCallBatched(rand.New(rand.NewPCG(1, k)), paths, buf)
+		k++
+	}
+}
+
+var benchSums Sums
+
+func callPerCallBatched(r *rand.Rand, n int64, buf []float64) Sums {
+	var s Sums
+	for n > 0 {
+		z := buf[:min(n, batch)]
+		for i := range z {
+			z[i] = r.NormFloat64()
+		}
+		for i, x := range z {
+			z[i] = math.Exp(drift + float64(vol*x))
+		}
+		for _, e := range z {
+			st := spot * e
+			v := discount * max(st-strike, 0)
+			s.S += v
+			s.S2 += float64(v * v)
+		}
+		n -= int64(len(z))
+	}
+	return s
 }

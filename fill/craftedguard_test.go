@@ -1,0 +1,55 @@
+package fill
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCraftedWordsGuarded runs NormFloat64 and ExpFloat64 over crafted
+// words (about half miss the fast path, so compactAVX512 drops words
+// everywhere in its registers and writes junk after the values it keeps),
+// on the AVX-512 kernels (VBMI where the CPU has it) and the portable
+// path, into dst of every length up to 700 between guard elements, and
+// requires that nothing outside dst changed and that the values and the
+// position are rand.Rand's.
+func TestCraftedWordsGuarded(t *testing.T) {
+	const guard = math.Pi
+	for _, on := range []bool{false, true} {
+		restore := setAVX512(on)
+		for _, exp := range []bool{false, true} {
+			for n := range 700 {
+				lo := n % 3
+				start := n*13 + lo
+				src, twin := &crafted{exp: exp, pos: start}, &crafted{exp: exp, pos: start}
+				rr := rand.New(twin)
+				buf := make([]float64, lo+n+80)
+				for i := range buf {
+					buf[i] = guard
+				}
+				d := buf[lo : lo+n] // its capacity reaches to the end of buf
+				call := rr.NormFloat64
+				if exp {
+					ExpFloat64(src, d)
+					call = rr.ExpFloat64
+				} else {
+					NormFloat64(src, d)
+				}
+				for i, v := range buf {
+					if (i < lo || i >= lo+n) && v != guard {
+						t.Fatalf("avx512 %v exp %v len %d: wrote dst[%d], outside dst", on, exp, n, i-lo)
+					}
+				}
+				for i := range d {
+					if w := call(); math.Float64bits(d[i]) != math.Float64bits(w) {
+						t.Fatalf("avx512 %v exp %v len %d: value %d is %v, want %v", on, exp, n, i, d[i], w)
+					}
+				}
+				if src.pos != twin.pos {
+					t.Fatalf("avx512 %v exp %v len %d: at byte %d, want %d", on, exp, n, src.pos, twin.pos)
+				}
+			}
+		}
+		restore()
+	}
+}

@@ -394,3 +394,48 @@ func TestFillMixedWithMethods(t *testing.T) {
 		}
 	}
 }
+
+// TestFillAcrossCounterWraps starts fill.Float64 (5000 values: the fused
+// ChaCha path) and fill.Uint64 at blocks just below 2^32, 2^40 and 2^64
+// (where ChaCha's counter wraps within its stream and AES-CTR's carries
+// into the stream id), at byte offsets on and off a word, on every
+// algorithm, and compares the values with the reference keystream and the
+// position afterwards with the model.
+func TestFillAcrossCounterWraps(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		key := make([]byte, a.KeySize())
+		for i := range key {
+			key[i] = byte(3*i + 1)
+		}
+		for _, top := range []uint64{1 << 32, 1 << 40, 0} { // 0: 2^64
+			for _, d := range []uint64{1, 3, 17, 64, 65, 300, 320} { // 320: AES 4 KiB batches end at the carry
+				for _, off := range []int{0, 8, 13} {
+					m := &blockModel{a: a, key: key, id: math.MaxUint64 - 1, block: top - d, off: off}
+					what := fmt.Sprintf("%s from block %#x offset %d", a, m.block, m.off)
+					g := withCheckpoint(t, m)
+					f := make([]float64, 5000)
+					fill.Float64(g, f)
+					want := m.next(8 * len(f))
+					for i := range f {
+						u := binary.LittleEndian.Uint64(want[8*i:])
+						if w := float64(u<<11>>11) / (1 << 53); math.Float64bits(f[i]) != math.Float64bits(w) {
+							t.Fatalf("%s: fill.Float64 value %d is %v, want %v", what, i, f[i], w)
+						}
+					}
+					u := make([]uint64, 700)
+					fill.Uint64(g, u)
+					want = m.next(8 * len(u))
+					for i := range u {
+						if w := binary.LittleEndian.Uint64(want[8*i:]); u[i] != w {
+							t.Fatalf("%s: fill.Uint64 value %d is %#x, want %#x", what, i, u[i], w)
+						}
+					}
+					id, block, o := position(t, g)
+					if id != m.id || block != m.block || o != m.off {
+						t.Fatalf("%s: at stream %#x block %#x offset %d, want %#x %#x %d", what, id, block, o, m.id, m.block, m.off)
+					}
+				}
+			}
+		}
+	}
+}

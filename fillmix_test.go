@@ -292,7 +292,7 @@ func withCheckpoint(t *testing.T, m *blockModel) streamrand.Generator {
 
 // TestFillMixedWithMethods: see the top of the file.
 func TestFillMixedWithMethods(t *testing.T) {
-	ops := 150
+	ops := 120
 	if testing.Short() {
 		ops = 60
 	}

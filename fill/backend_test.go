@@ -11,12 +11,13 @@ import (
 	"github.com/streamrand/streamrand/chacha"
 )
 
-// TestBackendsAgree runs every function with the AVX-512 kernels and with
-// the portable Go path, from every byte offset, on lengths around the
-// kernels' block sizes, and compares values and positions.
+// TestBackendsAgree runs every function with each kernel set this machine
+// has (AVX-512, AVX2) and with the portable Go path, from every byte offset,
+// on lengths around the kernels' block sizes, and compares values and
+// positions.
 func TestBackendsAgree(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("no AVX-512 kernels on this machine or build: the portable path is the only one")
+	if len(simdSets()) == 0 {
+		t.Skip("no SIMD kernels on this machine or build: the portable path is the only one")
 	}
 	lengths := []int{0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 511, 512, 513, 1000, 1024, 1025, 5000}
 	type run func(src rand.Source, n int) []uint64
@@ -74,9 +75,10 @@ func TestBackendsAgree(t *testing.T) {
 	for name, f := range fs {
 		for _, n := range lengths {
 			for off := range 8 {
-				var got, want [2][]uint64
-				for k, on := range []bool{true, false} {
-					restore := setAVX512(on)
+				sets := kernelSets()
+				got, want := make([][]uint64, len(sets)), make([][]uint64, len(sets))
+				for k, ks := range sets {
+					restore := ks.use()
 					var src rand.Source
 					if n%2 == 0 {
 						s := chacha.NewSource(uint64(n))
@@ -91,13 +93,16 @@ func TestBackendsAgree(t *testing.T) {
 					want[k] = []uint64{src.Uint64()}
 					restore()
 				}
-				for i := range got[0] {
-					if got[0][i] != got[1][i] {
-						t.Fatalf("%s len %d offset %d: value %d is %#x with AVX-512, %#x without", name, n, off, i, got[0][i], got[1][i])
+				g := len(sets) - 1 // generic
+				for k := range g {
+					for i := range got[g] {
+						if got[k][i] != got[g][i] {
+							t.Fatalf("%s len %d offset %d: value %d is %#x with %s, %#x with generic", name, n, off, i, got[k][i], sets[k].name, got[g][i])
+						}
 					}
-				}
-				if want[0][0] != want[1][0] {
-					t.Fatalf("%s len %d offset %d: position differs between backends", name, n, off)
+					if want[k][0] != want[g][0] {
+						t.Fatalf("%s len %d offset %d: position differs between %s and generic", name, n, off, sets[k].name)
+					}
 				}
 			}
 		}
@@ -117,38 +122,61 @@ func bits64(d []float64) []uint64 {
 // the most negative j, the first and last table entries) at every lane of
 // a group, and compares values and slow marks with the Go fast path.
 func TestZigguratKernels(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("no AVX-512 kernels on this machine or build")
+	if len(simdSets()) == 0 {
+		t.Skip("no SIMD kernels on this machine or build")
 	}
 	type kern struct {
 		name   string
+		have   bool
 		f      func(xs []float64, slow []uint16, src []uint64)
 		fast   func(u uint64) (float64, bool)
 		edges  func(i uint64) []uint64 // words on the edges for table entry i
 		tables int
 	}
+	normFast := func(u uint64) (float64, bool) {
+		j, i := int32(u), u>>32&0x7F
+		return float64(j) * float64(wn[i]), absInt32(j) < kn[i]
+	}
+	normEdges := func(i uint64) []uint64 {
+		k := uint64(kn[i])
+		return []uint64{i<<32 | k, i<<32 | (k - 1), i<<32 | uint64(uint32(-int32(k))), i<<32 | uint64(uint32(-int32(k)+1)),
+			i<<32 | 0x80000000, i<<32 | 0, i<<32 | 0x7fffffff, (i|0x80)<<32 | (k - 1), (i|0xff80)<<32 | 1}
+	}
+	expFast := func(u uint64) (float64, bool) {
+		j, i := uint32(u), uint8(u>>32)
+		return float64(j) * float64(we[i]), j < ke[i]
+	}
+	expEdges := func(i uint64) []uint64 {
+		k := uint64(ke[i])
+		return []uint64{i<<32 | k, i<<32 | (k - 1), i<<32 | 0, i<<32 | 0xffffffff, (i|0xff00)<<32 | (k - 1)}
+	}
 	ks := []kern{
-		{"norms", normsAVX512, func(u uint64) (float64, bool) {
-			j, i := int32(u), u>>32&0x7F
-			return float64(j) * float64(wn[i]), absInt32(j) < kn[i]
-		}, func(i uint64) []uint64 {
-			k := uint64(kn[i])
-			return []uint64{i<<32 | k, i<<32 | (k - 1), i<<32 | uint64(uint32(-int32(k))), i<<32 | uint64(uint32(-int32(k)+1)),
-				i<<32 | 0x80000000, i<<32 | 0, i<<32 | 0x7fffffff, (i|0x80)<<32 | (k - 1), (i|0xff80)<<32 | 1}
-		}, 128},
-		{"exps", expsAVX512, func(u uint64) (float64, bool) {
-			j, i := uint32(u), uint8(u>>32)
-			return float64(j) * float64(we[i]), j < ke[i]
-		}, func(i uint64) []uint64 {
-			k := uint64(ke[i])
-			return []uint64{i<<32 | k, i<<32 | (k - 1), i<<32 | 0, i<<32 | 0xffffffff, (i|0xff00)<<32 | (k - 1)}
-		}, 256},
+		{"normsAVX512", haveAVX512, normsAVX512, normFast, normEdges, 128},
+		{"expsAVX512", haveAVX512, expsAVX512, expFast, expEdges, 256},
+		{"normsAVX2", haveAVX2, normsAVX2, normFast, normEdges, 128},
+		{"expsAVX2", haveAVX2, expsAVX2, expFast, expEdges, 256},
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, k := range ks {
+		if !k.have {
+			continue
+		}
 		var edge []uint64
 		for i := range uint64(k.tables) {
 			edge = append(edge, k.edges(i)...)
+		}
+		// Every edge word at every lane of a group of 16 (group g holds
+		// edge word g at the lane), then random mixtures.
+		var trials [][]uint64
+		for lane := range 16 {
+			src := make([]uint64, 16*len(edge))
+			for w := range src {
+				src[w] = r.Uint64()
+			}
+			for g, e := range edge {
+				src[16*g+lane] = e
+			}
+			trials = append(trials, src)
 		}
 		for trial := range 4000 {
 			n := 16 * (1 + trial%4)
@@ -163,6 +191,10 @@ func TestZigguratKernels(t *testing.T) {
 					src[w] = r.Uint64()
 				}
 			}
+			trials = append(trials, src)
+		}
+		for _, src := range trials {
+			n := len(src)
 			xs := make([]float64, n)
 			slow := make([]uint16, n/16+1)
 			k.f(xs, slow, src)
@@ -236,15 +268,27 @@ func TestUint64nKernel(t *testing.T) {
 	}
 }
 
-// TestCompactKernel gives compactAVX512 masks from empty to full (and
+// TestCompactKernel gives compactAVX512 and compactAVX2 masks from empty to full (and
 // random) at every length up to 40, and compares with the scalar loop; dst
 // has guard elements that must stay untouched (all but those after the
 // elements kept up to the last element of src read), and one case compacts
 // within one slice, dst starting before src.
 func TestCompactKernel(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("no AVX-512 kernels on this machine or build")
+	kernels := []struct {
+		name string
+		have bool
+		f    func(dst []float64, src []float64, keep []uint8) int
+	}{{"compactAVX512", haveAVX512, compactAVX512}, {"compactAVX2", haveAVX2, compactAVX2}}
+	for _, k := range kernels {
+		if !k.have {
+			t.Logf("%s: not on this machine or build", k.name)
+			continue
+		}
+		t.Run(k.name, func(t *testing.T) { testCompactKernel(t, k.f) })
 	}
+}
+
+func testCompactKernel(t *testing.T, compact func(dst []float64, src []float64, keep []uint8) int) {
 	r := rand.New(rand.NewPCG(5, 6))
 	const guard = -1.5
 	for trial := range 3000 {
@@ -276,7 +320,7 @@ func TestCompactKernel(t *testing.T) {
 		}
 		at := r.IntN(n + 9) // dst = buf[at:], at most src's start
 		dst := buf[at:]
-		got := compactAVX512(dst, src, keep)
+		got := compact(dst, src, keep)
 		if got != len(want) {
 			t.Fatalf("n %d keep %#x: kept %d, want %d", n, keep, got, len(want))
 		}

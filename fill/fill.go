@@ -14,9 +14,9 @@
 // *aesctr.Source, and streamrand.Locked around either, whose lock is held
 // for the whole call) the keystream's Read writes the words straight into
 // dst, 16 KiB at a time, and they are converted in place while in L1, with
-// AVX-512 kernels on amd64 (Backend; build tag purego or
-// GODEBUG=cpu.avx512=off selects the portable Go code, which gives the same
-// values): several times faster than per call. Float64 of 4096 values or
+// AVX-512 or AVX2 kernels on amd64 (Backend; build tag purego or
+// GODEBUG=cpu.avx512=off,cpu.avx2=off selects the portable Go code, which
+// gives the same values): several times faster than per call. Float64 of 4096 values or
 // more from a ChaCha Source whose kernel is AVX-512 goes one step further:
 // the kernel stores the float64s themselves as it computes the keystream. Any other Source (rand.PCG,
 // rand.ChaCha8, streamrand.NewSource) takes the per-call path and gives the
@@ -89,8 +89,12 @@ func Uint32(src rand.Source, dst []uint32) {
 		p := bytesOf(dst[:2*len(d)])
 		b.Read(p)
 		i := 0
-		if useAVX512 {
-			uint32sAVX512(d, unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)))
+		switch u := unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)); {
+		case useAVX512:
+			uint32sAVX512(d, u)
+			i = len(d) &^ 63
+		case useAVX2:
+			uint32sAVX2(d, u)
 			i = len(d) &^ 63
 		}
 		for ; i < len(d); i++ {
@@ -151,8 +155,12 @@ func Float32(src rand.Source, dst []float32) {
 		p := bytesOf(dst[:2*len(d)])
 		b.Read(p)
 		i := 0
-		if useAVX512 {
-			float32sAVX512(d, unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)))
+		switch u := unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)); {
+		case useAVX512:
+			float32sAVX512(d, u)
+			i = len(d) &^ 63
+		case useAVX2:
+			float32sAVX2(d, u)
 			i = len(d) &^ 63
 		}
 		for ; i < len(d); i++ {

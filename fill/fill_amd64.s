@@ -890,3 +890,694 @@ compact_done:
 	MOVQ SI, ret+72(FP)
 	VZEROUPPER
 	RET
+
+// func float64sAVX2(p []uint64)
+// Requires: AVX, AVX2, SSE2
+TEXT ·float64sAVX2(SB), NOSPLIT, $0-24
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	ANDQ         $-64, CX
+	SHLQ         $0x03, CX
+	LEAQ         (AX)(CX*1), CX
+	MOVQ         $0x00000000001fffff, DX
+	MOVQ         DX, X12
+	VPBROADCASTQ X12, Y12
+	MOVQ         $0x41e0000000000000, DX
+	MOVQ         DX, X13
+	VPBROADCASTQ X13, Y13
+	MOVQ         $0x3fe0000000000000, DX
+	MOVQ         DX, X14
+	VPBROADCASTQ X14, Y14
+	MOVQ         $0x41e0000000100000, DX
+	MOVQ         DX, X15
+	VPBROADCASTQ X15, Y15
+
+float64sAVX2_loop:
+	CMPQ     AX, CX
+	JAE      float64sAVX2_done
+	VMOVDQU  (AX), Y0
+	VPSRLQ   $0x20, Y0, Y6
+	VPAND    Y12, Y6, Y6
+	VPOR     Y13, Y6, Y6
+	VSUBPD   Y15, Y6, Y6
+	VPBLENDD $0xaa, Y14, Y0, Y0
+	VADDPD   Y0, Y6, Y6
+	VMOVUPD  Y6, (AX)
+	VMOVDQU  32(AX), Y1
+	VPSRLQ   $0x20, Y1, Y7
+	VPAND    Y12, Y7, Y7
+	VPOR     Y13, Y7, Y7
+	VSUBPD   Y15, Y7, Y7
+	VPBLENDD $0xaa, Y14, Y1, Y1
+	VADDPD   Y1, Y7, Y7
+	VMOVUPD  Y7, 32(AX)
+	VMOVDQU  64(AX), Y2
+	VPSRLQ   $0x20, Y2, Y8
+	VPAND    Y12, Y8, Y8
+	VPOR     Y13, Y8, Y8
+	VSUBPD   Y15, Y8, Y8
+	VPBLENDD $0xaa, Y14, Y2, Y2
+	VADDPD   Y2, Y8, Y8
+	VMOVUPD  Y8, 64(AX)
+	VMOVDQU  96(AX), Y3
+	VPSRLQ   $0x20, Y3, Y9
+	VPAND    Y12, Y9, Y9
+	VPOR     Y13, Y9, Y9
+	VSUBPD   Y15, Y9, Y9
+	VPBLENDD $0xaa, Y14, Y3, Y3
+	VADDPD   Y3, Y9, Y9
+	VMOVUPD  Y9, 96(AX)
+	VMOVDQU  128(AX), Y4
+	VPSRLQ   $0x20, Y4, Y10
+	VPAND    Y12, Y10, Y10
+	VPOR     Y13, Y10, Y10
+	VSUBPD   Y15, Y10, Y10
+	VPBLENDD $0xaa, Y14, Y4, Y4
+	VADDPD   Y4, Y10, Y10
+	VMOVUPD  Y10, 128(AX)
+	VMOVDQU  160(AX), Y5
+	VPSRLQ   $0x20, Y5, Y11
+	VPAND    Y12, Y11, Y11
+	VPOR     Y13, Y11, Y11
+	VSUBPD   Y15, Y11, Y11
+	VPBLENDD $0xaa, Y14, Y5, Y5
+	VADDPD   Y5, Y11, Y11
+	VMOVUPD  Y11, 160(AX)
+	VMOVDQU  192(AX), Y0
+	VPSRLQ   $0x20, Y0, Y6
+	VPAND    Y12, Y6, Y6
+	VPOR     Y13, Y6, Y6
+	VSUBPD   Y15, Y6, Y6
+	VPBLENDD $0xaa, Y14, Y0, Y0
+	VADDPD   Y0, Y6, Y6
+	VMOVUPD  Y6, 192(AX)
+	VMOVDQU  224(AX), Y1
+	VPSRLQ   $0x20, Y1, Y7
+	VPAND    Y12, Y7, Y7
+	VPOR     Y13, Y7, Y7
+	VSUBPD   Y15, Y7, Y7
+	VPBLENDD $0xaa, Y14, Y1, Y1
+	VADDPD   Y1, Y7, Y7
+	VMOVUPD  Y7, 224(AX)
+	VMOVDQU  256(AX), Y2
+	VPSRLQ   $0x20, Y2, Y8
+	VPAND    Y12, Y8, Y8
+	VPOR     Y13, Y8, Y8
+	VSUBPD   Y15, Y8, Y8
+	VPBLENDD $0xaa, Y14, Y2, Y2
+	VADDPD   Y2, Y8, Y8
+	VMOVUPD  Y8, 256(AX)
+	VMOVDQU  288(AX), Y3
+	VPSRLQ   $0x20, Y3, Y9
+	VPAND    Y12, Y9, Y9
+	VPOR     Y13, Y9, Y9
+	VSUBPD   Y15, Y9, Y9
+	VPBLENDD $0xaa, Y14, Y3, Y3
+	VADDPD   Y3, Y9, Y9
+	VMOVUPD  Y9, 288(AX)
+	VMOVDQU  320(AX), Y4
+	VPSRLQ   $0x20, Y4, Y10
+	VPAND    Y12, Y10, Y10
+	VPOR     Y13, Y10, Y10
+	VSUBPD   Y15, Y10, Y10
+	VPBLENDD $0xaa, Y14, Y4, Y4
+	VADDPD   Y4, Y10, Y10
+	VMOVUPD  Y10, 320(AX)
+	VMOVDQU  352(AX), Y5
+	VPSRLQ   $0x20, Y5, Y11
+	VPAND    Y12, Y11, Y11
+	VPOR     Y13, Y11, Y11
+	VSUBPD   Y15, Y11, Y11
+	VPBLENDD $0xaa, Y14, Y5, Y5
+	VADDPD   Y5, Y11, Y11
+	VMOVUPD  Y11, 352(AX)
+	VMOVDQU  384(AX), Y0
+	VPSRLQ   $0x20, Y0, Y6
+	VPAND    Y12, Y6, Y6
+	VPOR     Y13, Y6, Y6
+	VSUBPD   Y15, Y6, Y6
+	VPBLENDD $0xaa, Y14, Y0, Y0
+	VADDPD   Y0, Y6, Y6
+	VMOVUPD  Y6, 384(AX)
+	VMOVDQU  416(AX), Y1
+	VPSRLQ   $0x20, Y1, Y7
+	VPAND    Y12, Y7, Y7
+	VPOR     Y13, Y7, Y7
+	VSUBPD   Y15, Y7, Y7
+	VPBLENDD $0xaa, Y14, Y1, Y1
+	VADDPD   Y1, Y7, Y7
+	VMOVUPD  Y7, 416(AX)
+	VMOVDQU  448(AX), Y2
+	VPSRLQ   $0x20, Y2, Y8
+	VPAND    Y12, Y8, Y8
+	VPOR     Y13, Y8, Y8
+	VSUBPD   Y15, Y8, Y8
+	VPBLENDD $0xaa, Y14, Y2, Y2
+	VADDPD   Y2, Y8, Y8
+	VMOVUPD  Y8, 448(AX)
+	VMOVDQU  480(AX), Y3
+	VPSRLQ   $0x20, Y3, Y9
+	VPAND    Y12, Y9, Y9
+	VPOR     Y13, Y9, Y9
+	VSUBPD   Y15, Y9, Y9
+	VPBLENDD $0xaa, Y14, Y3, Y3
+	VADDPD   Y3, Y9, Y9
+	VMOVUPD  Y9, 480(AX)
+	ADDQ     $0x00000200, AX
+	JMP      float64sAVX2_loop
+
+float64sAVX2_done:
+	VZEROUPPER
+	RET
+
+// func uint32sAVX2(dst []uint32, src []uint64)
+// Requires: AVX, AVX2
+TEXT ·uint32sAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst_base+0(FP), AX
+	MOVQ src_base+24(FP), CX
+	MOVQ src_len+32(FP), DX
+	ANDQ $-64, DX
+	SHLQ $0x03, DX
+	LEAQ (CX)(DX*1), DX
+
+uint32sAVX2_loop:
+	CMPQ    CX, DX
+	JAE     uint32sAVX2_done
+	VMOVDQU (CX), Y0
+	VMOVDQU 32(CX), Y1
+	VMOVDQU 64(CX), Y2
+	VMOVDQU 96(CX), Y3
+	VMOVDQU 128(CX), Y4
+	VMOVDQU 160(CX), Y5
+	VMOVDQU 192(CX), Y6
+	VMOVDQU 224(CX), Y7
+	VSHUFPS $0xdd, Y1, Y0, Y8
+	VPERMQ  $0xd8, Y8, Y8
+	VMOVDQU Y8, (AX)
+	VSHUFPS $0xdd, Y3, Y2, Y9
+	VPERMQ  $0xd8, Y9, Y9
+	VMOVDQU Y9, 32(AX)
+	VSHUFPS $0xdd, Y5, Y4, Y10
+	VPERMQ  $0xd8, Y10, Y10
+	VMOVDQU Y10, 64(AX)
+	VSHUFPS $0xdd, Y7, Y6, Y11
+	VPERMQ  $0xd8, Y11, Y11
+	VMOVDQU Y11, 96(AX)
+	VMOVDQU 256(CX), Y0
+	VMOVDQU 288(CX), Y1
+	VMOVDQU 320(CX), Y2
+	VMOVDQU 352(CX), Y3
+	VMOVDQU 384(CX), Y4
+	VMOVDQU 416(CX), Y5
+	VMOVDQU 448(CX), Y6
+	VMOVDQU 480(CX), Y7
+	VSHUFPS $0xdd, Y1, Y0, Y8
+	VPERMQ  $0xd8, Y8, Y8
+	VMOVDQU Y8, 128(AX)
+	VSHUFPS $0xdd, Y3, Y2, Y9
+	VPERMQ  $0xd8, Y9, Y9
+	VMOVDQU Y9, 160(AX)
+	VSHUFPS $0xdd, Y5, Y4, Y10
+	VPERMQ  $0xd8, Y10, Y10
+	VMOVDQU Y10, 192(AX)
+	VSHUFPS $0xdd, Y7, Y6, Y11
+	VPERMQ  $0xd8, Y11, Y11
+	VMOVDQU Y11, 224(AX)
+	ADDQ    $0x00000200, CX
+	ADDQ    $0x00000100, AX
+	JMP     uint32sAVX2_loop
+
+uint32sAVX2_done:
+	VZEROUPPER
+	RET
+
+// func float32sAVX2(dst []float32, src []uint64)
+// Requires: AVX, AVX2, SSE2
+TEXT ·float32sAVX2(SB), NOSPLIT, $0-48
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	ANDQ         $-64, DX
+	SHLQ         $0x03, DX
+	LEAQ         (CX)(DX*1), DX
+	MOVL         $0x00ffffff, BX
+	MOVD         BX, X14
+	VPBROADCASTD X14, Y14
+	MOVL         $0x33800000, BX
+	MOVD         BX, X15
+	VPBROADCASTD X15, Y15
+
+float32sAVX2_loop:
+	CMPQ      CX, DX
+	JAE       float32sAVX2_done
+	VMOVDQU   (CX), Y0
+	VMOVDQU   32(CX), Y1
+	VMOVDQU   64(CX), Y2
+	VMOVDQU   96(CX), Y3
+	VMOVDQU   128(CX), Y4
+	VMOVDQU   160(CX), Y5
+	VMOVDQU   192(CX), Y6
+	VMOVDQU   224(CX), Y7
+	VSHUFPS   $0xdd, Y1, Y0, Y8
+	VPERMQ    $0xd8, Y8, Y8
+	VPAND     Y14, Y8, Y8
+	VCVTDQ2PS Y8, Y8
+	VMULPS    Y15, Y8, Y8
+	VMOVDQU   Y8, (AX)
+	VSHUFPS   $0xdd, Y3, Y2, Y9
+	VPERMQ    $0xd8, Y9, Y9
+	VPAND     Y14, Y9, Y9
+	VCVTDQ2PS Y9, Y9
+	VMULPS    Y15, Y9, Y9
+	VMOVDQU   Y9, 32(AX)
+	VSHUFPS   $0xdd, Y5, Y4, Y10
+	VPERMQ    $0xd8, Y10, Y10
+	VPAND     Y14, Y10, Y10
+	VCVTDQ2PS Y10, Y10
+	VMULPS    Y15, Y10, Y10
+	VMOVDQU   Y10, 64(AX)
+	VSHUFPS   $0xdd, Y7, Y6, Y11
+	VPERMQ    $0xd8, Y11, Y11
+	VPAND     Y14, Y11, Y11
+	VCVTDQ2PS Y11, Y11
+	VMULPS    Y15, Y11, Y11
+	VMOVDQU   Y11, 96(AX)
+	VMOVDQU   256(CX), Y0
+	VMOVDQU   288(CX), Y1
+	VMOVDQU   320(CX), Y2
+	VMOVDQU   352(CX), Y3
+	VMOVDQU   384(CX), Y4
+	VMOVDQU   416(CX), Y5
+	VMOVDQU   448(CX), Y6
+	VMOVDQU   480(CX), Y7
+	VSHUFPS   $0xdd, Y1, Y0, Y8
+	VPERMQ    $0xd8, Y8, Y8
+	VPAND     Y14, Y8, Y8
+	VCVTDQ2PS Y8, Y8
+	VMULPS    Y15, Y8, Y8
+	VMOVDQU   Y8, 128(AX)
+	VSHUFPS   $0xdd, Y3, Y2, Y9
+	VPERMQ    $0xd8, Y9, Y9
+	VPAND     Y14, Y9, Y9
+	VCVTDQ2PS Y9, Y9
+	VMULPS    Y15, Y9, Y9
+	VMOVDQU   Y9, 160(AX)
+	VSHUFPS   $0xdd, Y5, Y4, Y10
+	VPERMQ    $0xd8, Y10, Y10
+	VPAND     Y14, Y10, Y10
+	VCVTDQ2PS Y10, Y10
+	VMULPS    Y15, Y10, Y10
+	VMOVDQU   Y10, 192(AX)
+	VSHUFPS   $0xdd, Y7, Y6, Y11
+	VPERMQ    $0xd8, Y11, Y11
+	VPAND     Y14, Y11, Y11
+	VCVTDQ2PS Y11, Y11
+	VMULPS    Y15, Y11, Y11
+	VMOVDQU   Y11, 224(AX)
+	ADDQ      $0x00000200, CX
+	ADDQ      $0x00000100, AX
+	JMP       float32sAVX2_loop
+
+float32sAVX2_done:
+	VZEROUPPER
+	RET
+
+// func normsAVX2(xs []float64, slow []uint16, src []uint64)
+// Requires: AVX, AVX2, SSE2
+TEXT ·normsAVX2(SB), NOSPLIT, $0-72
+	MOVQ         xs_base+0(FP), AX
+	MOVQ         slow_base+24(FP), CX
+	MOVQ         src_base+48(FP), DX
+	MOVQ         src_len+56(FP), BX
+	ANDQ         $-16, BX
+	SHLQ         $0x03, BX
+	LEAQ         ·kn64+0(SB), SI
+	LEAQ         ·wn64+0(SB), DI
+	MOVQ         $0x000000000000007f, R8
+	MOVQ         R8, X11
+	VPBROADCASTQ X11, Y11
+	MOVQ         $0x00000000ffffffff, R8
+	MOVQ         R8, X12
+	VPBROADCASTQ X12, Y12
+	MOVQ         $0x4330000080000000, R8
+	MOVQ         R8, X13
+	VPBROADCASTQ X13, Y13
+	MOVQ         $0x4330000080000000, R8
+	MOVQ         R8, X14
+	VPBROADCASTQ X14, Y14
+	MOVQ         $0x7fffffffffffffff, R8
+	MOVQ         R8, X15
+	VPBROADCASTQ X15, Y15
+	XORQ         R8, R8
+
+normsAVX2_loop:
+	CMPQ       R8, BX
+	JAE        normsAVX2_done
+	XORL       R9, R9
+	VMOVDQU    (DX)(R8*1), Y0
+	VPSRLQ     $0x20, Y0, Y1
+	VPAND      Y11, Y1, Y1
+	VPAND      Y12, Y0, Y2
+	VPXOR      Y13, Y2, Y2
+	VSUBPD     Y14, Y2, Y2
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (SI)(Y1*8), Y3
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (DI)(Y1*8), Y0
+	VANDPD     Y15, Y2, Y1
+	VCMPPD     $0x0d, Y3, Y1, Y3
+	VMOVMSKPD  Y3, R10
+	ORL        R10, R9
+	VMULPD     Y0, Y2, Y2
+	VMOVUPD    Y2, (AX)(R8*1)
+	VMOVDQU    32(DX)(R8*1), Y5
+	VPSRLQ     $0x20, Y5, Y6
+	VPAND      Y11, Y6, Y6
+	VPAND      Y12, Y5, Y7
+	VPXOR      Y13, Y7, Y7
+	VSUBPD     Y14, Y7, Y7
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (SI)(Y6*8), Y8
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (DI)(Y6*8), Y5
+	VANDPD     Y15, Y7, Y6
+	VCMPPD     $0x0d, Y8, Y6, Y8
+	VMOVMSKPD  Y8, R10
+	SHLL       $0x04, R10
+	ORL        R10, R9
+	VMULPD     Y5, Y7, Y7
+	VMOVUPD    Y7, 32(AX)(R8*1)
+	VMOVDQU    64(DX)(R8*1), Y0
+	VPSRLQ     $0x20, Y0, Y1
+	VPAND      Y11, Y1, Y1
+	VPAND      Y12, Y0, Y2
+	VPXOR      Y13, Y2, Y2
+	VSUBPD     Y14, Y2, Y2
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (SI)(Y1*8), Y3
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (DI)(Y1*8), Y0
+	VANDPD     Y15, Y2, Y1
+	VCMPPD     $0x0d, Y3, Y1, Y3
+	VMOVMSKPD  Y3, R10
+	SHLL       $0x08, R10
+	ORL        R10, R9
+	VMULPD     Y0, Y2, Y2
+	VMOVUPD    Y2, 64(AX)(R8*1)
+	VMOVDQU    96(DX)(R8*1), Y5
+	VPSRLQ     $0x20, Y5, Y6
+	VPAND      Y11, Y6, Y6
+	VPAND      Y12, Y5, Y7
+	VPXOR      Y13, Y7, Y7
+	VSUBPD     Y14, Y7, Y7
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (SI)(Y6*8), Y8
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (DI)(Y6*8), Y5
+	VANDPD     Y15, Y7, Y6
+	VCMPPD     $0x0d, Y8, Y6, Y8
+	VMOVMSKPD  Y8, R10
+	SHLL       $0x0c, R10
+	ORL        R10, R9
+	VMULPD     Y5, Y7, Y7
+	VMOVUPD    Y7, 96(AX)(R8*1)
+	MOVW       R9, (CX)
+	ADDQ       $0x02, CX
+	ADDQ       $0x00000080, R8
+	JMP        normsAVX2_loop
+
+normsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func expsAVX2(xs []float64, slow []uint16, src []uint64)
+// Requires: AVX, AVX2, SSE2
+TEXT ·expsAVX2(SB), NOSPLIT, $0-72
+	MOVQ         xs_base+0(FP), AX
+	MOVQ         slow_base+24(FP), CX
+	MOVQ         src_base+48(FP), DX
+	MOVQ         src_len+56(FP), BX
+	ANDQ         $-16, BX
+	SHLQ         $0x03, BX
+	LEAQ         ·ke64+0(SB), SI
+	LEAQ         ·we64+0(SB), DI
+	MOVQ         $0x00000000000000ff, R8
+	MOVQ         R8, X11
+	VPBROADCASTQ X11, Y11
+	MOVQ         $0x00000000ffffffff, R8
+	MOVQ         R8, X12
+	VPBROADCASTQ X12, Y12
+	MOVQ         $0x4330000000000000, R8
+	MOVQ         R8, X13
+	VPBROADCASTQ X13, Y13
+	MOVQ         $0x4330000000000000, R8
+	MOVQ         R8, X14
+	VPBROADCASTQ X14, Y14
+	XORQ         R8, R8
+
+expsAVX2_loop:
+	CMPQ       R8, BX
+	JAE        expsAVX2_done
+	XORL       R9, R9
+	VMOVDQU    (DX)(R8*1), Y0
+	VPSRLQ     $0x20, Y0, Y1
+	VPAND      Y11, Y1, Y1
+	VPAND      Y12, Y0, Y2
+	VPXOR      Y13, Y2, Y2
+	VSUBPD     Y14, Y2, Y2
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (SI)(Y1*8), Y3
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (DI)(Y1*8), Y0
+	VCMPPD     $0x0d, Y3, Y2, Y3
+	VMOVMSKPD  Y3, R10
+	ORL        R10, R9
+	VMULPD     Y0, Y2, Y2
+	VMOVUPD    Y2, (AX)(R8*1)
+	VMOVDQU    32(DX)(R8*1), Y5
+	VPSRLQ     $0x20, Y5, Y6
+	VPAND      Y11, Y6, Y6
+	VPAND      Y12, Y5, Y7
+	VPXOR      Y13, Y7, Y7
+	VSUBPD     Y14, Y7, Y7
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (SI)(Y6*8), Y8
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (DI)(Y6*8), Y5
+	VCMPPD     $0x0d, Y8, Y7, Y8
+	VMOVMSKPD  Y8, R10
+	SHLL       $0x04, R10
+	ORL        R10, R9
+	VMULPD     Y5, Y7, Y7
+	VMOVUPD    Y7, 32(AX)(R8*1)
+	VMOVDQU    64(DX)(R8*1), Y0
+	VPSRLQ     $0x20, Y0, Y1
+	VPAND      Y11, Y1, Y1
+	VPAND      Y12, Y0, Y2
+	VPXOR      Y13, Y2, Y2
+	VSUBPD     Y14, Y2, Y2
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (SI)(Y1*8), Y3
+	VPCMPEQQ   Y4, Y4, Y4
+	VGATHERQPD Y4, (DI)(Y1*8), Y0
+	VCMPPD     $0x0d, Y3, Y2, Y3
+	VMOVMSKPD  Y3, R10
+	SHLL       $0x08, R10
+	ORL        R10, R9
+	VMULPD     Y0, Y2, Y2
+	VMOVUPD    Y2, 64(AX)(R8*1)
+	VMOVDQU    96(DX)(R8*1), Y5
+	VPSRLQ     $0x20, Y5, Y6
+	VPAND      Y11, Y6, Y6
+	VPAND      Y12, Y5, Y7
+	VPXOR      Y13, Y7, Y7
+	VSUBPD     Y14, Y7, Y7
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (SI)(Y6*8), Y8
+	VPCMPEQQ   Y9, Y9, Y9
+	VGATHERQPD Y9, (DI)(Y6*8), Y5
+	VCMPPD     $0x0d, Y8, Y7, Y8
+	VMOVMSKPD  Y8, R10
+	SHLL       $0x0c, R10
+	ORL        R10, R9
+	VMULPD     Y5, Y7, Y7
+	VMOVUPD    Y7, 96(AX)(R8*1)
+	MOVW       R9, (CX)
+	ADDQ       $0x02, CX
+	ADDQ       $0x00000080, R8
+	JMP        expsAVX2_loop
+
+expsAVX2_done:
+	VZEROUPPER
+	RET
+
+DATA compactPerm<>+0(SB)/4, $0x00000000
+DATA compactPerm<>+4(SB)/4, $0x00000001
+DATA compactPerm<>+8(SB)/4, $0x00000000
+DATA compactPerm<>+12(SB)/4, $0x00000001
+DATA compactPerm<>+16(SB)/4, $0x00000000
+DATA compactPerm<>+20(SB)/4, $0x00000001
+DATA compactPerm<>+24(SB)/4, $0x00000000
+DATA compactPerm<>+28(SB)/4, $0x00000001
+DATA compactPerm<>+32(SB)/4, $0x00000000
+DATA compactPerm<>+36(SB)/4, $0x00000001
+DATA compactPerm<>+40(SB)/4, $0x00000000
+DATA compactPerm<>+44(SB)/4, $0x00000001
+DATA compactPerm<>+48(SB)/4, $0x00000000
+DATA compactPerm<>+52(SB)/4, $0x00000001
+DATA compactPerm<>+56(SB)/4, $0x00000000
+DATA compactPerm<>+60(SB)/4, $0x00000001
+DATA compactPerm<>+64(SB)/4, $0x00000002
+DATA compactPerm<>+68(SB)/4, $0x00000003
+DATA compactPerm<>+72(SB)/4, $0x00000000
+DATA compactPerm<>+76(SB)/4, $0x00000001
+DATA compactPerm<>+80(SB)/4, $0x00000000
+DATA compactPerm<>+84(SB)/4, $0x00000001
+DATA compactPerm<>+88(SB)/4, $0x00000000
+DATA compactPerm<>+92(SB)/4, $0x00000001
+DATA compactPerm<>+96(SB)/4, $0x00000000
+DATA compactPerm<>+100(SB)/4, $0x00000001
+DATA compactPerm<>+104(SB)/4, $0x00000002
+DATA compactPerm<>+108(SB)/4, $0x00000003
+DATA compactPerm<>+112(SB)/4, $0x00000000
+DATA compactPerm<>+116(SB)/4, $0x00000001
+DATA compactPerm<>+120(SB)/4, $0x00000000
+DATA compactPerm<>+124(SB)/4, $0x00000001
+DATA compactPerm<>+128(SB)/4, $0x00000004
+DATA compactPerm<>+132(SB)/4, $0x00000005
+DATA compactPerm<>+136(SB)/4, $0x00000000
+DATA compactPerm<>+140(SB)/4, $0x00000001
+DATA compactPerm<>+144(SB)/4, $0x00000000
+DATA compactPerm<>+148(SB)/4, $0x00000001
+DATA compactPerm<>+152(SB)/4, $0x00000000
+DATA compactPerm<>+156(SB)/4, $0x00000001
+DATA compactPerm<>+160(SB)/4, $0x00000000
+DATA compactPerm<>+164(SB)/4, $0x00000001
+DATA compactPerm<>+168(SB)/4, $0x00000004
+DATA compactPerm<>+172(SB)/4, $0x00000005
+DATA compactPerm<>+176(SB)/4, $0x00000000
+DATA compactPerm<>+180(SB)/4, $0x00000001
+DATA compactPerm<>+184(SB)/4, $0x00000000
+DATA compactPerm<>+188(SB)/4, $0x00000001
+DATA compactPerm<>+192(SB)/4, $0x00000002
+DATA compactPerm<>+196(SB)/4, $0x00000003
+DATA compactPerm<>+200(SB)/4, $0x00000004
+DATA compactPerm<>+204(SB)/4, $0x00000005
+DATA compactPerm<>+208(SB)/4, $0x00000000
+DATA compactPerm<>+212(SB)/4, $0x00000001
+DATA compactPerm<>+216(SB)/4, $0x00000000
+DATA compactPerm<>+220(SB)/4, $0x00000001
+DATA compactPerm<>+224(SB)/4, $0x00000000
+DATA compactPerm<>+228(SB)/4, $0x00000001
+DATA compactPerm<>+232(SB)/4, $0x00000002
+DATA compactPerm<>+236(SB)/4, $0x00000003
+DATA compactPerm<>+240(SB)/4, $0x00000004
+DATA compactPerm<>+244(SB)/4, $0x00000005
+DATA compactPerm<>+248(SB)/4, $0x00000000
+DATA compactPerm<>+252(SB)/4, $0x00000001
+DATA compactPerm<>+256(SB)/4, $0x00000006
+DATA compactPerm<>+260(SB)/4, $0x00000007
+DATA compactPerm<>+264(SB)/4, $0x00000000
+DATA compactPerm<>+268(SB)/4, $0x00000001
+DATA compactPerm<>+272(SB)/4, $0x00000000
+DATA compactPerm<>+276(SB)/4, $0x00000001
+DATA compactPerm<>+280(SB)/4, $0x00000000
+DATA compactPerm<>+284(SB)/4, $0x00000001
+DATA compactPerm<>+288(SB)/4, $0x00000000
+DATA compactPerm<>+292(SB)/4, $0x00000001
+DATA compactPerm<>+296(SB)/4, $0x00000006
+DATA compactPerm<>+300(SB)/4, $0x00000007
+DATA compactPerm<>+304(SB)/4, $0x00000000
+DATA compactPerm<>+308(SB)/4, $0x00000001
+DATA compactPerm<>+312(SB)/4, $0x00000000
+DATA compactPerm<>+316(SB)/4, $0x00000001
+DATA compactPerm<>+320(SB)/4, $0x00000002
+DATA compactPerm<>+324(SB)/4, $0x00000003
+DATA compactPerm<>+328(SB)/4, $0x00000006
+DATA compactPerm<>+332(SB)/4, $0x00000007
+DATA compactPerm<>+336(SB)/4, $0x00000000
+DATA compactPerm<>+340(SB)/4, $0x00000001
+DATA compactPerm<>+344(SB)/4, $0x00000000
+DATA compactPerm<>+348(SB)/4, $0x00000001
+DATA compactPerm<>+352(SB)/4, $0x00000000
+DATA compactPerm<>+356(SB)/4, $0x00000001
+DATA compactPerm<>+360(SB)/4, $0x00000002
+DATA compactPerm<>+364(SB)/4, $0x00000003
+DATA compactPerm<>+368(SB)/4, $0x00000006
+DATA compactPerm<>+372(SB)/4, $0x00000007
+DATA compactPerm<>+376(SB)/4, $0x00000000
+DATA compactPerm<>+380(SB)/4, $0x00000001
+DATA compactPerm<>+384(SB)/4, $0x00000004
+DATA compactPerm<>+388(SB)/4, $0x00000005
+DATA compactPerm<>+392(SB)/4, $0x00000006
+DATA compactPerm<>+396(SB)/4, $0x00000007
+DATA compactPerm<>+400(SB)/4, $0x00000000
+DATA compactPerm<>+404(SB)/4, $0x00000001
+DATA compactPerm<>+408(SB)/4, $0x00000000
+DATA compactPerm<>+412(SB)/4, $0x00000001
+DATA compactPerm<>+416(SB)/4, $0x00000000
+DATA compactPerm<>+420(SB)/4, $0x00000001
+DATA compactPerm<>+424(SB)/4, $0x00000004
+DATA compactPerm<>+428(SB)/4, $0x00000005
+DATA compactPerm<>+432(SB)/4, $0x00000006
+DATA compactPerm<>+436(SB)/4, $0x00000007
+DATA compactPerm<>+440(SB)/4, $0x00000000
+DATA compactPerm<>+444(SB)/4, $0x00000001
+DATA compactPerm<>+448(SB)/4, $0x00000002
+DATA compactPerm<>+452(SB)/4, $0x00000003
+DATA compactPerm<>+456(SB)/4, $0x00000004
+DATA compactPerm<>+460(SB)/4, $0x00000005
+DATA compactPerm<>+464(SB)/4, $0x00000006
+DATA compactPerm<>+468(SB)/4, $0x00000007
+DATA compactPerm<>+472(SB)/4, $0x00000000
+DATA compactPerm<>+476(SB)/4, $0x00000001
+DATA compactPerm<>+480(SB)/4, $0x00000000
+DATA compactPerm<>+484(SB)/4, $0x00000001
+DATA compactPerm<>+488(SB)/4, $0x00000002
+DATA compactPerm<>+492(SB)/4, $0x00000003
+DATA compactPerm<>+496(SB)/4, $0x00000004
+DATA compactPerm<>+500(SB)/4, $0x00000005
+DATA compactPerm<>+504(SB)/4, $0x00000006
+DATA compactPerm<>+508(SB)/4, $0x00000007
+GLOBL compactPerm<>(SB), RODATA|NOPTR, $512
+
+// func compactAVX2(dst []float64, src []float64, keep []uint8) int
+// Requires: AVX, AVX2, POPCNT
+TEXT ·compactAVX2(SB), NOSPLIT, $0-80
+	MOVQ dst_base+0(FP), AX
+	MOVQ src_base+24(FP), CX
+	MOVQ keep_base+48(FP), DX
+	MOVQ src_len+32(FP), BX
+	SHRQ $0x04, BX
+	SHLQ $0x01, BX
+	LEAQ compactPerm<>+0(SB), SI
+	XORQ DI, DI
+	XORQ R8, R8
+
+compactAVX2_loop:
+	CMPQ    R8, BX
+	JAE     compactAVX2_done
+	MOVBLZX (DX)(R8*1), R9
+	MOVL    R9, R10
+	ANDL    $0x0f, R10
+	SHRL    $0x04, R9
+	SHLL    $0x05, R10
+	SHLL    $0x05, R9
+	VMOVDQU (SI)(R10*1), Y2
+	VMOVDQU (SI)(R9*1), Y3
+	VPERMD  (CX), Y2, Y0
+	VPERMD  32(CX), Y3, Y1
+	POPCNTL R10, R10
+	POPCNTL R9, R9
+	VMOVUPD Y0, (AX)(DI*8)
+	ADDQ    R10, DI
+	VMOVUPD Y1, (AX)(DI*8)
+	ADDQ    R9, DI
+	ADDQ    $0x40, CX
+	INCQ    R8
+	JMP     compactAVX2_loop
+
+compactAVX2_done:
+	MOVQ DI, ret+72(FP)
+	VZEROUPPER
+	RET

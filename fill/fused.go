@@ -62,8 +62,12 @@ func readFloat64sInPlace(b bulk.Source, d []float64) {
 	p := bytesOf(d)
 	b.Read(p)
 	i := 0
-	if useAVX512 {
-		float64sAVX512(unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)))
+	switch u := unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)); {
+	case useAVX512:
+		float64sAVX512(u)
+		i = len(d) &^ 63
+	case useAVX2:
+		float64sAVX2(u)
 		i = len(d) &^ 63
 	}
 	for ; i < len(d); i++ {

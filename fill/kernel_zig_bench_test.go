@@ -7,12 +7,12 @@ import (
 	"github.com/streamrand/streamrand/internal/benchutil"
 )
 
-// BenchmarkKernelZiggurat times the AVX-512 ziggurat kernels alone on one
-// block of keystream words (a kernel does the same work for fast and slow
-// words), and compactAVX512 with a word in 72 dropped.
+// BenchmarkKernelZiggurat times the AVX-512 and AVX2 ziggurat kernels
+// alone on one block of keystream words (a kernel does the same work for
+// fast and slow words), and the compactions with a word in 72 dropped.
 func BenchmarkKernelZiggurat(b *testing.B) {
-	if !haveAVX512 {
-		b.Skip("no AVX-512 kernels on this machine or build")
+	if len(simdSets()) == 0 {
+		b.Skip("no SIMD kernels on this machine or build")
 	}
 	src := make([]uint64, 256)
 	s := chacha.NewSource(1)
@@ -27,17 +27,20 @@ func BenchmarkKernelZiggurat(b *testing.B) {
 	}
 	kernels := []struct {
 		name string
-		vbmi bool
+		have bool
 		f    func(xs []float64, slow []uint16, src []uint64)
 	}{
-		{"norm", false, normsAVX512},
-		{"exp", false, expsAVX512},
-		{"compact", false, func(xs []float64, slow []uint16, src []uint64) { compactAVX512(xs, xs, keep) }},
-		{"norm-vbmi", true, normsVBMI},
-		{"exp-vbmi", true, expsVBMI},
+		{"norm", haveAVX512, normsAVX512},
+		{"exp", haveAVX512, expsAVX512},
+		{"compact", haveAVX512, func(xs []float64, slow []uint16, src []uint64) { compactAVX512(xs, xs, keep) }},
+		{"norm-vbmi", haveVBMI, normsVBMI},
+		{"exp-vbmi", haveVBMI, expsVBMI},
+		{"norm-avx2", haveAVX2, normsAVX2},
+		{"exp-avx2", haveAVX2, expsAVX2},
+		{"compact-avx2", haveAVX2, func(xs []float64, slow []uint16, src []uint64) { compactAVX2(xs, xs, keep) }},
 	}
 	for _, k := range kernels {
-		if k.vbmi && !haveVBMI {
+		if !k.have {
 			continue
 		}
 		b.Run(k.name, func(b *testing.B) {

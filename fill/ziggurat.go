@@ -37,8 +37,8 @@ func NormFloat64(src rand.Source, dst []float64) {
 		p := bytesOf(d)
 		b.Read(p)
 		o, w := 0, 0 // values written, words drawn
-		if useAVX512 {
-			o, w = zigguratAVX512(d, p, b, false)
+		if useAVX512 || useAVX2 {
+			o, w = zigguratSIMD(d, p, b, false)
 		}
 		for w < len(d) {
 			// The fast path of rand.Rand.NormFloat64, taken 97.4% of
@@ -154,8 +154,8 @@ func ExpFloat64(src rand.Source, dst []float64) {
 		p := bytesOf(d)
 		b.Read(p)
 		o, w := 0, 0 // values written, words drawn
-		if useAVX512 {
-			o, w = zigguratAVX512(d, p, b, true)
+		if useAVX512 || useAVX2 {
+			o, w = zigguratSIMD(d, p, b, true)
 		}
 		for w < len(d) {
 			// The fast path of rand.Rand.ExpFloat64, taken 97.8% of the
@@ -204,19 +204,21 @@ func (w *raw) expSlow(u uint64) float64 {
 	}
 }
 
-// zigguratAVX512 converts the words read into d (p is d's memory) for
+// zigguratSIMD converts the words read into d (p is d's memory) for
 // NormFloat64 (or ExpFloat64 if exp) while at least 16 are left, 256 words
-// at a time: the kernel computes the fast-path value of each word into a
+// at a time, with the AVX-512 kernels (or the AVX2 ones if useAVX2 and not
+// useAVX512): the kernel computes the fast-path value of each word into a
 // scratch array and marks those that miss it; each marked word not already
 // drawn by an earlier slow path takes the slow path, whose value replaces
 // its scratch value and whose extra draws (the following words) are marked
-// dropped; then compactAVX512 stores the values kept into place. A word's
+// dropped; then compactAVX512 (compactAVX2) stores the values kept into
+// place. A word's
 // fast path depends only on the word, and a wedge test only on the word and
 // the next, so the kernel is never re-entered, nothing is copied per slow
 // word, and a wedge test's answer only clears mask bits. It returns the
 // values written and the words drawn (at most len(d): words drawn past it
 // come from b).
-func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
+func zigguratSIMD(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 	var xs [256]float64
 	var slow, keep [256 / 64]uint64 // bit k%64 of [k/64]: word k of the block
 	slow16 := unsafe.Slice((*uint16)(unsafe.Pointer(&slow[0])), 256/16)
@@ -286,9 +288,13 @@ func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 				}
 			}
 		}
-		// compactAVX512 may write garbage after the values kept, up
+		// The compaction may write garbage after the values kept, up
 		// to d[o+m-1]: words of this block (o <= base), all drawn.
-		o += compactAVX512(d[o:], xs[:m], keep8[:m/8])
+		if useAVX512 {
+			o += compactAVX512(d[o:], xs[:m], keep8[:m/8])
+		} else {
+			o += compactAVX2(d[o:], xs[:m], keep8[:m/8])
+		}
 		w = max(w, base+m)
 	}
 	return o, w
@@ -296,8 +302,16 @@ func zigguratAVX512(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
 
 // zigguratKernel runs normsAVX512 (or expsAVX512 if exp) on src, a multiple
 // of 16 words, through normsVBMI (expsVBMI) for the multiple of 64 when the
-// CPU has them.
+// CPU has them; normsAVX2 (expsAVX2) without useAVX512.
 func zigguratKernel(xs []float64, slow []uint16, src []uint64, exp bool) {
+	if !useAVX512 {
+		if exp {
+			expsAVX2(xs, slow, src)
+		} else {
+			normsAVX2(xs, slow, src)
+		}
+		return
+	}
 	v := 0
 	if useVBMI {
 		v = len(src) &^ 63

@@ -27,16 +27,25 @@ func (s *sequence) Uint64() uint64 {
 	return s.rest.Uint64()
 }
 
-// TestZigguratWalk runs zigguratAVX512 on chunks of words built so that a
+// TestZigguratWalk runs zigguratSIMD, with each SIMD kernel set, on chunks of words built so that a
 // third miss the fast path (wedges of every strip, accepted and rejected,
 // and strip 0's tail), so that slow words follow slow words, end a block of
 // the kernel and end the chunk (whose extra draws come from the keystream),
 // and compares its values and words drawn with rand.Rand's calls on the same
 // words.
 func TestZigguratWalk(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("no AVX-512 kernels on this machine or build")
+	if len(simdSets()) == 0 {
+		t.Skip("no SIMD kernels on this machine or build")
 	}
+	for _, ks := range simdSets() {
+		t.Run(ks.name, func(t *testing.T) {
+			defer ks.use()()
+			testZigguratWalk(t)
+		})
+	}
+}
+
+func testZigguratWalk(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, exp := range []bool{false, true} {
 		for trial := range 3000 {
@@ -73,7 +82,7 @@ func TestZigguratWalk(t *testing.T) {
 			for w, u := range words {
 				d[w] = math.Float64frombits(u)
 			}
-			o, w := zigguratAVX512(d, bytesOf(d), b, exp)
+			o, w := zigguratSIMD(d, bytesOf(d), b, exp)
 
 			twin := &sequence{words: append([]uint64(nil), words...), rest: chacha.NewSource(seed)}
 			rr := rand.New(twin)

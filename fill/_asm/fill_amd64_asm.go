@@ -1,7 +1,7 @@
 //go:generate go run . -out ../fill_amd64.s
 
-// Command _asm generates fill_amd64.s, the AVX-512 conversion kernels of
-// package fill, with avo. Each does, 8 words per ZMM register, exactly what
+// Command _asm generates fill_amd64.s, the AVX-512 and AVX2 (avx2.go)
+// conversion kernels of package fill, with avo. Each does, 8 words per ZMM register, exactly what
 // the portable Go conversion does one word at a time; fill's tests compare
 // the two on every length and offset.
 //
@@ -44,8 +44,8 @@ var ymm = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 func main() {
 	ConstraintExpr("gc,!purego")
 	float64s()
-	narrow("uint32sAVX512", "uint32", false)
-	narrow("float32sAVX512", "float32", true)
+	narrow("uint32sAVX512", "uint32", false, false)
+	narrow("float32sAVX512", "float32", true, false)
 	permConstants()
 	ziggurat("normsAVX512", "·kn", "·wn", 128, true)
 	ziggurat("expsAVX512", "·ke", "·we", 256, false)
@@ -54,6 +54,13 @@ func main() {
 	zigguratVBMI("expsVBMI", "·kePlanes", "·wePlanes", 256, false)
 	uint64n()
 	compact()
+	float64sAVX2()
+	narrow("uint32sAVX2", "uint32", false, true)
+	narrow("float32sAVX2", "float32", true, true)
+	zigguratAVX2("normsAVX2", "·kn64", "·wn64", 128, true)
+	zigguratAVX2("expsAVX2", "·ke64", "·we64", 256, false)
+	compactPermConstant()
+	compactAVX2()
 	Generate()
 }
 
@@ -64,16 +71,57 @@ func broadcast(c uint64, z VecPhysical) {
 	VPBROADCASTQ(t, z)
 }
 
+// wordsEnd loads the base of the []uint64 (or []float64) param and the
+// address after its first len&^(block-1) words (block a power of two).
+func wordsEnd(param string, block int) (base, end Register) {
+	base = Load(Param(param).Base(), GP64())
+	n := wholeBytes(param, block)
+	end = GP64()
+	LEAQ(Mem{Base: base, Index: n, Scale: 1}, end)
+	return base, end
+}
+
+// wholeBytes loads the length of the slice param rounded down to a
+// multiple of block words (a power of two), in bytes.
+func wholeBytes(param string, block int) Register {
+	n := Load(Param(param).Len(), GP64())
+	ANDQ(I32(^(block - 1)), n)
+	SHLQ(U8(3), n)
+	return n
+}
+
+// zigArgs loads the arguments of a ziggurat kernel (xs, slow, src, the
+// bytes of src's whole blocks of block words) and the addresses of its
+// tables.
+func zigArgs(block int, kTable, wTable string) (xs, slow, src, n, kt, wt Register) {
+	xs = Load(Param("xs").Base(), GP64())
+	slow = Load(Param("slow").Base(), GP64())
+	src = Load(Param("src").Base(), GP64())
+	n = wholeBytes("src", block)
+	kt, wt = GP64(), GP64()
+	LEAQ(NewDataAddr(Symbol{Name: kTable}, 0), kt)
+	LEAQ(NewDataAddr(Symbol{Name: wTable}, 0), wt)
+	return xs, slow, src, n, kt, wt
+}
+
+// broadcastD loads the 32-bit constant c into every lane of v (with the
+// AVX2 instructions if avx2).
+func broadcastD(c uint32, v VecPhysical, avx2 bool) {
+	t := GP32()
+	MOVL(U32(c), t)
+	if avx2 {
+		MOVD(t, v.AsX())
+		VPBROADCASTD(v.AsX(), v)
+		return
+	}
+	VPBROADCASTD(t, v)
+}
+
 func float64s() {
 	TEXT("float64sAVX512", NOSPLIT, "func(p []uint64)")
 	Doc("float64sAVX512 converts the first len(p)&^63 words of p in place to",
 		"float64(u&(1<<53-1)) * 2^-53.")
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	ANDQ(I32(^63), n)
-	SHLQ(U8(3), n) // bytes
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end := wordsEnd("p", 64)
 	mask, scale := Z30, Z31
 	broadcast(1<<53-1, mask)
 	broadcast(0x3ca0000000000000, scale) // 2^-53
@@ -95,30 +143,39 @@ func float64s() {
 }
 
 // narrow converts words to their high 32 bits (asFloat32: bits 32-55,
-// converted and scaled by 2^-24, rand.Rand.Float32), 64 at a time.
-func narrow(name, elem string, asFloat32 bool) {
+// converted and scaled by 2^-24, rand.Rand.Float32), 64 at a time, with
+// AVX-512 or (avx2) AVX2.
+func narrow(name, elem string, asFloat32, avx2 bool) {
 	TEXT(name, NOSPLIT, "func(dst []"+elem+", src []uint64)")
+	block := map[bool]string{false: "64", true: "32"}[avx2]
 	Doc(name+" converts the first len(src)&^63 words of src to 4-byte values in dst",
-		"(at least as long). dst may start where src starts: each block of 64 words",
+		"(at least as long). dst may start where src starts: each block of "+block+" words",
 		"is loaded before its values are stored.")
 	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	ANDQ(I32(^63), n)
-	SHLQ(U8(3), n)
-	end := GP64()
-	LEAQ(Mem{Base: src, Index: n, Scale: 1}, end)
+	src, end := wordsEnd("src", 64)
 	mask, scale := Y14, Y15
 	if asFloat32 {
-		t := GP32()
-		MOVL(U32(0xFFFFFF), t)
-		VPBROADCASTD(t, mask)
-		MOVL(U32(0x33800000), t) // 2^-24
-		VPBROADCASTD(t, scale)
+		broadcastD(0xFFFFFF, mask, avx2)
+		broadcastD(0x33800000, scale, avx2) // 2^-24
 	}
 	Label(name + "_loop")
 	CMPQ(src, end)
 	JAE(LabelRef(name + "_done"))
+	if avx2 {
+		narrowBodyAVX2(dst, src, asFloat32, mask, scale)
+	} else {
+		narrowBodyAVX512(dst, src, asFloat32, mask, scale)
+	}
+	ADDQ(U32(512), src)
+	ADDQ(U32(256), dst)
+	JMP(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// narrowBodyAVX512 is narrow's loop body with AVX-512: 64 words.
+func narrowBodyAVX512(dst, src Register, asFloat32 bool, mask, scale VecPhysical) {
 	for r := 0; r < 8; r++ {
 		VMOVDQU64(Mem{Base: src, Disp: 64 * r}, zmm[r])
 	}
@@ -132,12 +189,6 @@ func narrow(name, elem string, asFloat32 bool) {
 		}
 		VMOVDQU32(ymm[r], Mem{Base: dst, Disp: 32 * r})
 	}
-	ADDQ(U32(512), src)
-	ADDQ(U32(256), dst)
-	JMP(LabelRef(name + "_loop"))
-	Label(name + "_done")
-	VZEROUPPER()
-	RET()
 }
 
 // ziggurat generates the fast path of NormFloat64 (signed: j = int32(u),
@@ -155,15 +206,7 @@ func ziggurat(name, kTable, wTable string, entries int, signed bool) {
 		"the first len(src)&^15, and bit w%16 of slow[w/16] when src[w] misses the",
 		"fast path (x is then the one its wedge test uses). xs and slow must be long",
 		"enough.")
-	xs := Load(Param("xs").Base(), GP64())
-	slow := Load(Param("slow").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	ANDQ(I32(^15), n)
-	SHLQ(U8(3), n) // bytes
-	kt, wt := GP64(), GP64()
-	LEAQ(NewDataAddr(Symbol{Name: kTable}, 0), kt)
-	LEAQ(NewDataAddr(Symbol{Name: wTable}, 0), wt)
+	xs, slow, src, n, kt, wt := zigArgs(16, kTable, wTable)
 	idxLo, idxHi, imask := Z31, Z30, Z29
 	bit := []VecPhysical{Z28, Z27, Z26} // 32, 64, 128 in every dword
 	VMOVDQU64(lowDwords, idxLo)
@@ -399,15 +442,7 @@ func zigguratVBMI(name, kPlanes, wPlanes string, entries int, signed bool) {
 	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
 	Doc(name + " does what " + map[bool]string{true: "normsAVX512", false: "expsAVX512"}[signed] +
 		" does for the first len(src)&^63 words of src.")
-	xs := Load(Param("xs").Base(), GP64())
-	slow := Load(Param("slow").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	ANDQ(I32(^63), n)
-	SHLQ(U8(3), n) // bytes
-	kt, wt := GP64(), GP64()
-	LEAQ(NewDataAddr(Symbol{Name: kPlanes}, 0), kt)
-	LEAQ(NewDataAddr(Symbol{Name: wPlanes}, 0), wt)
+	xs, slow, src, n, kt, wt := zigArgs(64, kPlanes, wPlanes)
 	idxC, lowC := Z31, Z30
 	VMOVDQU64(pairBytes, idxC)
 	VMOVDQU64(lowDwords, lowC)

@@ -1,0 +1,230 @@
+package main
+
+// The AVX2 kernels, for amd64 CPUs without AVX-512 (AMD Zen 1-3, Intel
+// client CPUs). Each has the contract of its AVX-512 namesake; AVX2 lacks
+// what those build on (VCVTQQ2PD, VPMOVQD, 32-lane permutes, opmasks,
+// VCOMPRESSPD), so the bodies differ:
+//
+//   - float64sAVX2: the 53-bit value in two exact parts, each converted by
+//     the magic-number trick (a bit pattern whose mantissa is the integer),
+//     already scaled by 2^-53: hi (bits 32-52) as 2^31 + hi*2^-21, lo (bits
+//     0-31) as 2^-1 + lo*2^-53; (hi part - (2^31 + 2^-1)) + lo part is then
+//     exact (every intermediate is a multiple of 2^-53 below 2^53 of them,
+//     or within 22 bits of 2^-21), so it equals float64(u<<11>>11) / (1<<53)
+//     bit for bit.
+//   - uint32sAVX2, float32sAVX2: VSHUFPS picks the high dwords of two
+//     registers, VPERMQ puts them in word order.
+//   - normsAVX2, expsAVX2: one qword lane per word, so no shuffles: i by a
+//     shift and a mask, j converted exactly by the magic-number trick (for
+//     NormFloat64 j+2^31 as an unsigned integer), and the tables looked up
+//     by VGATHERQPD from float64 copies of kn/ke and wn/we (exact: every
+//     entry is below 2^32 or a float32); the fast-path test |j| < kn[i]
+//     (j < ke[i]) is then an exact float64 compare.
+//   - compactAVX2: 4 values per VPERMD, its indices from a table of the 16
+//     nibbles of the keep mask.
+
+import (
+	"math"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+
+// broadcastY loads the 64-bit constant c into every lane of y.
+func broadcastY(c uint64, y VecPhysical) {
+	t := GP64()
+	MOVQ(U64(c), t)
+	MOVQ(t, y.AsX())
+	VPBROADCASTQ(y.AsX(), y)
+}
+
+func float64sAVX2() {
+	TEXT("float64sAVX2", NOSPLIT, "func(p []uint64)")
+	Doc("float64sAVX2 does what float64sAVX512 does.")
+	p, end := wordsEnd("p", 64)
+	mask21, magicHi, magicLo, bias := Y12, Y13, Y14, Y15
+	broadcastY(1<<21-1, mask21)
+	broadcastY(math.Float64bits(0x1p31), magicHi)
+	broadcastY(math.Float64bits(0x1p-1), magicLo)
+	broadcastY(math.Float64bits(0x1p31+0x1p-1), bias)
+	Label("float64sAVX2_loop")
+	CMPQ(p, end)
+	JAE(LabelRef("float64sAVX2_done"))
+	for r := 0; r < 16; r++ {
+		w, h := yregs[r%6], yregs[6+r%6]
+		m := Mem{Base: p, Disp: 32 * r}
+		VMOVDQU(m, w)
+		VPSRLQ(U8(32), w, h)
+		VPAND(mask21, h, h)
+		VPOR(magicHi, h, h) // 2^31 + hi*2^-21
+		VSUBPD(bias, h, h)  // hi*2^-21 - 2^-1
+		VPBLENDD(U8(0xAA), magicLo, w, w)
+		VADDPD(w, h, h) // + 2^-1 + lo*2^-53
+		VMOVUPD(h, m)
+	}
+	ADDQ(U32(512), p)
+	JMP(LabelRef("float64sAVX2_loop"))
+	Label("float64sAVX2_done")
+	VZEROUPPER()
+	RET()
+}
+
+// narrowBodyAVX2 is narrow's loop body with AVX2, two blocks of 32 words.
+func narrowBodyAVX2(dst, src Register, asFloat32 bool, mask, scale VecPhysical) {
+	for half := 0; half < 2; half++ {
+		for r := 0; r < 8; r++ {
+			VMOVDQU(Mem{Base: src, Disp: 256*half + 32*r}, yregs[r])
+		}
+		for r := 0; r < 4; r++ {
+			v := yregs[8+r]
+			// Per 128-bit lane the high dwords of words (0, 1, 4, 5)
+			// and (2, 3, 6, 7); qwords 0, 2, 1, 3 are word order.
+			VSHUFPS(U8(0xDD), yregs[2*r+1], yregs[2*r], v)
+			VPERMQ(U8(0xD8), v, v)
+			if asFloat32 {
+				VPAND(mask, v, v)
+				VCVTDQ2PS(v, v)
+				VMULPS(scale, v, v)
+			}
+			VMOVDQU(v, Mem{Base: dst, Disp: 128*half + 32*r})
+		}
+	}
+}
+
+// zigguratAVX2 generates what ziggurat does, 16 words per iteration, 4 per
+// YMM register: kTable and wTable are float64 copies of the k and w tables.
+func zigguratAVX2(name, kTable, wTable string, entries int, signed bool) {
+	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
+	Doc(name + " does what " + map[bool]string{true: "normsAVX512", false: "expsAVX512"}[signed] +
+		" does, with AVX2.")
+	xs, slow, src, n, kt, wt := zigArgs(16, kTable, wTable)
+	imask, low32, magic, bias, abs := Y11, Y12, Y13, Y14, Y15
+	broadcastY(uint64(entries-1), imask)
+	broadcastY(0xFFFFFFFF, low32)
+	if signed {
+		// (j as uint32) ^ 2^31 = j + 2^31 in the mantissa of 2^52.
+		broadcastY(0x4330000080000000, magic)
+		broadcastY(math.Float64bits(0x1p52+0x1p31), bias)
+		broadcastY(1<<63-1, abs)
+	} else {
+		broadcastY(0x4330000000000000, magic)
+		broadcastY(math.Float64bits(0x1p52), bias)
+	}
+	off := GP64()
+	XORQ(off, off)
+	bitsAll, bits4 := GP32(), GP32()
+
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(name + "_done"))
+	XORL(bitsAll, bitsAll)
+	for r := 0; r < 4; r++ {
+		// Two sets of registers, so that consecutive groups overlap.
+		set := yregs[5*(r%2) : 5*(r%2)+5]
+		w, i, j, k, m := set[0], set[1], set[2], set[3], set[4]
+		at := Mem{Base: src, Index: off, Scale: 1, Disp: 32 * r}
+		VMOVDQU(at, w)
+		VPSRLQ(U8(32), w, i)
+		VPAND(imask, i, i)
+		VPAND(low32, w, j)
+		VPXOR(magic, j, j)
+		VSUBPD(bias, j, j) // float64(j), exact
+		VPCMPEQQ(m, m, m)
+		VGATHERQPD(m, Mem{Base: kt, Index: i, Scale: 8}, k)
+		VPCMPEQQ(m, m, m)
+		VGATHERQPD(m, Mem{Base: wt, Index: i, Scale: 8}, w)
+		if signed {
+			VANDPD(abs, j, i)
+			VCMPPD(U8(0x0D), k, i, k) // slow: |j| >= k[i]
+		} else {
+			VCMPPD(U8(0x0D), k, j, k) // slow: j >= k[i]
+		}
+		VMOVMSKPD(k, bits4)
+		if r > 0 {
+			SHLL(U8(4*r), bits4)
+		}
+		ORL(bits4, bitsAll)
+		VMULPD(w, j, j)
+		VMOVUPD(j, Mem{Base: xs, Index: off, Scale: 1, Disp: 32 * r})
+	}
+	MOVW(bitsAll.As16(), Mem{Base: slow})
+	ADDQ(U8(2), slow)
+	ADDQ(U32(128), off)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// compactPerm: entry m (32 bytes) holds the VPERMD indices that move the
+// dwords of the lanes (qwords) set in the nibble m to the front, in order.
+var compactPerm Mem
+
+func compactPermConstant() {
+	compactPerm = GLOBL("compactPerm", RODATA|NOPTR)
+	for m := 0; m < 16; m++ {
+		out := 0
+		for lane := 0; lane < 4; lane++ {
+			if m>>lane&1 == 1 {
+				DATA(32*m+8*out, U32(uint32(2*lane)))
+				DATA(32*m+8*out+4, U32(uint32(2*lane+1)))
+				out++
+			}
+		}
+		for ; out < 4; out++ {
+			DATA(32*m+8*out, U32(0))
+			DATA(32*m+8*out+4, U32(1))
+		}
+	}
+}
+
+func compactAVX2() {
+	TEXT("compactAVX2", NOSPLIT, "func(dst []float64, src []float64, keep []uint8) int")
+	Doc("compactAVX2 does what compactAVX512 does, 4 values per VPERMD.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	keep := Load(Param("keep").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	SHRQ(U8(4), n) // pairs of bytes of keep
+	SHLQ(U8(1), n) // bytes of keep
+	tbl := GP64()
+	LEAQ(compactPerm, tbl)
+	out, g := GP64(), GP64()
+	XORQ(out, out)
+	XORQ(g, g)
+	Label("compactAVX2_loop")
+	CMPQ(g, n)
+	JAE(LabelRef("compactAVX2_done"))
+	// One byte of keep per iteration, a nibble (4 values) per permute: each
+	// store of 4 lanes ends at or before the last element of its group
+	// (out <= 4 times the group), which is already loaded.
+	k, lo, hi, c0, c1 := GP32(), GP32(), GP32(), GP32(), GP32()
+	MOVBLZX(Mem{Base: keep, Index: g, Scale: 1}, k)
+	MOVL(k, lo)
+	ANDL(U8(15), lo)
+	MOVL(k, hi)
+	SHRL(U8(4), hi)
+	SHLL(U8(5), lo)
+	SHLL(U8(5), hi)
+	VMOVDQU(Mem{Base: tbl, Index: lo.As64(), Scale: 1}, Y2)
+	VMOVDQU(Mem{Base: tbl, Index: hi.As64(), Scale: 1}, Y3)
+	VPERMD(Mem{Base: src}, Y2, Y0)
+	VPERMD(Mem{Base: src, Disp: 32}, Y3, Y1)
+	POPCNTL(lo, c0) // lo, hi: the nibbles times 32, the same bit count
+	POPCNTL(hi, c1)
+	VMOVUPD(Y0, Mem{Base: dst, Index: out, Scale: 8})
+	ADDQ(c0.As64(), out)
+	VMOVUPD(Y1, Mem{Base: dst, Index: out, Scale: 8})
+	ADDQ(c1.As64(), out)
+	ADDQ(U8(64), src)
+	INCQ(g)
+	JMP(LabelRef("compactAVX2_loop"))
+	Label("compactAVX2_done")
+	Store(out, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

@@ -112,16 +112,20 @@ var useAVX512 = haveAVX512
 // off to compare with the portable path.
 var useAVX2 = haveAVX2
 
-// setAVX512 selects the kernels (on) or the portable path, for tests; it
-// returns a function that restores the choice.
+// setAVX512 selects the AVX-512 kernels (on) or the portable path (off:
+// the AVX2 kernels off too), for tests; it returns a function that restores
+// the choice.
 func setAVX512(on bool) (restore func()) {
-	prev := useAVX512
+	prev, prev2 := useAVX512, useAVX2
 	useAVX512 = on && haveAVX512
-	return func() { useAVX512 = prev }
+	if !on {
+		useAVX2 = false
+	}
+	return func() { useAVX512, useAVX2 = prev, prev2 }
 }
 
-// setAVX2 selects the AVX2 kernels (on, if the AVX-512 ones are off) or
-// the portable path, for tests; it returns a function that restores the
+// setAVX2 selects the AVX2 kernels (on; they run where the AVX-512 ones
+// are off) or not, for tests; it returns a function that restores the
 // choice.
 func setAVX2(on bool) (restore func()) {
 	prev := useAVX2

@@ -130,10 +130,8 @@ func TestFloat64FusedAgrees(t *testing.T) {
 				st.set(twin)
 				useFused = m.fused
 				restore := setAVX512(m.on)
-				restore2 := setAVX2(m.on)
 				got := make([]float64, n)
 				Float64(src, got)
-				restore2()
 				restore()
 				useFused = true
 				checkFloat64s(t, desc, got, src, twin)

@@ -1,5 +1,10 @@
 package fill
 
+import (
+	"strings"
+	"testing"
+)
+
 // kernelSet is a choice of conversion kernels a test can switch to.
 type kernelSet struct {
 	name string
@@ -31,4 +36,16 @@ func (k kernelSet) use() (restore func()) {
 	r1 := setAVX512(k.name == "avx512")
 	r2 := setAVX2(k.name == "avx2")
 	return func() { r2(); r1() }
+}
+
+// TestKernelSets checks that each kernel set the tests switch to is the
+// backend it names, so that no test compares a backend with itself.
+func TestKernelSets(t *testing.T) {
+	for _, ks := range kernelSets() {
+		restore := ks.use()
+		if b := Backend(); !strings.HasPrefix(b, ks.name) {
+			t.Errorf("kernel set %s runs backend %s", ks.name, b)
+		}
+		restore()
+	}
 }

@@ -90,17 +90,18 @@ func init() {
 // uses POPCNT, which every AVX2 CPU has); GODEBUG=cpu.avx2=off clears it.
 var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
 
-// The ziggurat tables as float64s, for the gathers of normsAVX2 and
-// expsAVX2 (exact: kn and ke are below 2^32, wn and we float32s).
-var kn64, wn64 [len(kn)]float64
-var ke64, we64 [len(ke)]float64
+// The ziggurat tables in pairs, for the gathers of normsAVX2 and expsAVX2:
+// entry i holds k[i] in its low 32 bits and the bits of w[i] in the high
+// 32.
+var knwn [len(kn)]uint64
+var kewe [len(ke)]uint64
 
 func init() {
 	for i := range kn {
-		kn64[i], wn64[i] = float64(kn[i]), float64(wn[i])
+		knwn[i] = uint64(kn[i]) | uint64(math.Float32bits(wn[i]))<<32
 	}
 	for i := range ke {
-		ke64[i], we64[i] = float64(ke[i]), float64(we[i])
+		kewe[i] = uint64(ke[i]) | uint64(math.Float32bits(we[i]))<<32
 	}
 }
 

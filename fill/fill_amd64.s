@@ -1202,6 +1202,16 @@ float32sAVX2_done:
 	VZEROUPPER
 	RET
 
+DATA oddDwords<>+0(SB)/4, $0x00000001
+DATA oddDwords<>+4(SB)/4, $0x00000003
+DATA oddDwords<>+8(SB)/4, $0x00000005
+DATA oddDwords<>+12(SB)/4, $0x00000007
+DATA oddDwords<>+16(SB)/4, $0x00000001
+DATA oddDwords<>+20(SB)/4, $0x00000003
+DATA oddDwords<>+24(SB)/4, $0x00000005
+DATA oddDwords<>+28(SB)/4, $0x00000007
+GLOBL oddDwords<>(SB), RODATA|NOPTR, $32
+
 // func normsAVX2(xs []float64, slow []uint16, src []uint64)
 // Requires: AVX, AVX2, SSE2
 TEXT ·normsAVX2(SB), NOSPLIT, $0-72
@@ -1211,99 +1221,105 @@ TEXT ·normsAVX2(SB), NOSPLIT, $0-72
 	MOVQ         src_len+56(FP), BX
 	ANDQ         $-16, BX
 	SHLQ         $0x03, BX
-	LEAQ         ·kn64+0(SB), SI
-	LEAQ         ·wn64+0(SB), DI
-	MOVQ         $0x000000000000007f, R8
-	MOVQ         R8, X11
+	LEAQ         ·knwn+0(SB), SI
+	MOVQ         $0x000000000000007f, DI
+	MOVQ         DI, X11
 	VPBROADCASTQ X11, Y11
-	MOVQ         $0x00000000ffffffff, R8
-	MOVQ         R8, X12
+	MOVQ         $0x00000000ffffffff, DI
+	MOVQ         DI, X12
 	VPBROADCASTQ X12, Y12
-	MOVQ         $0x4330000080000000, R8
-	MOVQ         R8, X13
+	MOVQ         $0x4330000080000000, DI
+	MOVQ         DI, X13
 	VPBROADCASTQ X13, Y13
-	MOVQ         $0x4330000080000000, R8
-	MOVQ         R8, X14
+	MOVQ         $0x4330000080000000, DI
+	MOVQ         DI, X14
 	VPBROADCASTQ X14, Y14
-	MOVQ         $0x7fffffffffffffff, R8
-	MOVQ         R8, X15
-	VPBROADCASTQ X15, Y15
-	XORQ         R8, R8
+	VMOVDQU      oddDwords<>+0(SB), Y15
+	XORQ         DI, DI
 
 normsAVX2_loop:
-	CMPQ       R8, BX
+	CMPQ       DI, BX
 	JAE        normsAVX2_done
-	XORL       R9, R9
-	VMOVDQU    (DX)(R8*1), Y0
+	XORL       R8, R8
+	VMOVDQU    (DX)(DI*1), Y0
 	VPSRLQ     $0x20, Y0, Y1
 	VPAND      Y11, Y1, Y1
+	VPCMPEQQ   Y4, Y4, Y4
+	VPGATHERQQ Y4, (SI)(Y1*8), Y3
+	VPABSD     Y0, Y1
+	VPAND      Y12, Y1, Y1
+	VPAND      Y12, Y3, Y4
+	VPCMPGTQ   Y1, Y4, Y4
+	VMOVMSKPD  Y4, R9
+	ORL        R9, R8
 	VPAND      Y12, Y0, Y2
 	VPXOR      Y13, Y2, Y2
 	VSUBPD     Y14, Y2, Y2
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (SI)(Y1*8), Y3
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (DI)(Y1*8), Y0
-	VANDPD     Y15, Y2, Y1
-	VCMPPD     $0x0d, Y3, Y1, Y3
-	VMOVMSKPD  Y3, R10
-	ORL        R10, R9
+	VPERMD     Y3, Y15, Y0
+	VCVTPS2PD  X0, Y0
 	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, (AX)(R8*1)
-	VMOVDQU    32(DX)(R8*1), Y5
+	VMOVUPD    Y2, (AX)(DI*1)
+	VMOVDQU    32(DX)(DI*1), Y5
 	VPSRLQ     $0x20, Y5, Y6
 	VPAND      Y11, Y6, Y6
+	VPCMPEQQ   Y9, Y9, Y9
+	VPGATHERQQ Y9, (SI)(Y6*8), Y8
+	VPABSD     Y5, Y6
+	VPAND      Y12, Y6, Y6
+	VPAND      Y12, Y8, Y9
+	VPCMPGTQ   Y6, Y9, Y9
+	VMOVMSKPD  Y9, R9
+	SHLL       $0x04, R9
+	ORL        R9, R8
 	VPAND      Y12, Y5, Y7
 	VPXOR      Y13, Y7, Y7
 	VSUBPD     Y14, Y7, Y7
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (SI)(Y6*8), Y8
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (DI)(Y6*8), Y5
-	VANDPD     Y15, Y7, Y6
-	VCMPPD     $0x0d, Y8, Y6, Y8
-	VMOVMSKPD  Y8, R10
-	SHLL       $0x04, R10
-	ORL        R10, R9
+	VPERMD     Y8, Y15, Y5
+	VCVTPS2PD  X5, Y5
 	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 32(AX)(R8*1)
-	VMOVDQU    64(DX)(R8*1), Y0
+	VMOVUPD    Y7, 32(AX)(DI*1)
+	VMOVDQU    64(DX)(DI*1), Y0
 	VPSRLQ     $0x20, Y0, Y1
 	VPAND      Y11, Y1, Y1
+	VPCMPEQQ   Y4, Y4, Y4
+	VPGATHERQQ Y4, (SI)(Y1*8), Y3
+	VPABSD     Y0, Y1
+	VPAND      Y12, Y1, Y1
+	VPAND      Y12, Y3, Y4
+	VPCMPGTQ   Y1, Y4, Y4
+	VMOVMSKPD  Y4, R9
+	SHLL       $0x08, R9
+	ORL        R9, R8
 	VPAND      Y12, Y0, Y2
 	VPXOR      Y13, Y2, Y2
 	VSUBPD     Y14, Y2, Y2
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (SI)(Y1*8), Y3
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (DI)(Y1*8), Y0
-	VANDPD     Y15, Y2, Y1
-	VCMPPD     $0x0d, Y3, Y1, Y3
-	VMOVMSKPD  Y3, R10
-	SHLL       $0x08, R10
-	ORL        R10, R9
+	VPERMD     Y3, Y15, Y0
+	VCVTPS2PD  X0, Y0
 	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, 64(AX)(R8*1)
-	VMOVDQU    96(DX)(R8*1), Y5
+	VMOVUPD    Y2, 64(AX)(DI*1)
+	VMOVDQU    96(DX)(DI*1), Y5
 	VPSRLQ     $0x20, Y5, Y6
 	VPAND      Y11, Y6, Y6
+	VPCMPEQQ   Y9, Y9, Y9
+	VPGATHERQQ Y9, (SI)(Y6*8), Y8
+	VPABSD     Y5, Y6
+	VPAND      Y12, Y6, Y6
+	VPAND      Y12, Y8, Y9
+	VPCMPGTQ   Y6, Y9, Y9
+	VMOVMSKPD  Y9, R9
+	SHLL       $0x0c, R9
+	ORL        R9, R8
 	VPAND      Y12, Y5, Y7
 	VPXOR      Y13, Y7, Y7
 	VSUBPD     Y14, Y7, Y7
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (SI)(Y6*8), Y8
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (DI)(Y6*8), Y5
-	VANDPD     Y15, Y7, Y6
-	VCMPPD     $0x0d, Y8, Y6, Y8
-	VMOVMSKPD  Y8, R10
-	SHLL       $0x0c, R10
-	ORL        R10, R9
+	VPERMD     Y8, Y15, Y5
+	VCVTPS2PD  X5, Y5
 	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 96(AX)(R8*1)
-	MOVW       R9, (CX)
+	VMOVUPD    Y7, 96(AX)(DI*1)
+	XORL       $0x0000ffff, R8
+	MOVW       R8, (CX)
 	ADDQ       $0x02, CX
-	ADDQ       $0x00000080, R8
+	ADDQ       $0x00000080, DI
 	JMP        normsAVX2_loop
 
 normsAVX2_done:
@@ -1319,92 +1335,101 @@ TEXT ·expsAVX2(SB), NOSPLIT, $0-72
 	MOVQ         src_len+56(FP), BX
 	ANDQ         $-16, BX
 	SHLQ         $0x03, BX
-	LEAQ         ·ke64+0(SB), SI
-	LEAQ         ·we64+0(SB), DI
-	MOVQ         $0x00000000000000ff, R8
-	MOVQ         R8, X11
+	LEAQ         ·kewe+0(SB), SI
+	MOVQ         $0x00000000000000ff, DI
+	MOVQ         DI, X11
 	VPBROADCASTQ X11, Y11
-	MOVQ         $0x00000000ffffffff, R8
-	MOVQ         R8, X12
+	MOVQ         $0x00000000ffffffff, DI
+	MOVQ         DI, X12
 	VPBROADCASTQ X12, Y12
-	MOVQ         $0x4330000000000000, R8
-	MOVQ         R8, X13
+	MOVQ         $0x4330000000000000, DI
+	MOVQ         DI, X13
 	VPBROADCASTQ X13, Y13
-	MOVQ         $0x4330000000000000, R8
-	MOVQ         R8, X14
+	MOVQ         $0x4330000000000000, DI
+	MOVQ         DI, X14
 	VPBROADCASTQ X14, Y14
-	XORQ         R8, R8
+	VMOVDQU      oddDwords<>+0(SB), Y15
+	XORQ         DI, DI
 
 expsAVX2_loop:
-	CMPQ       R8, BX
+	CMPQ       DI, BX
 	JAE        expsAVX2_done
-	XORL       R9, R9
-	VMOVDQU    (DX)(R8*1), Y0
+	XORL       R8, R8
+	VMOVDQU    (DX)(DI*1), Y0
 	VPSRLQ     $0x20, Y0, Y1
 	VPAND      Y11, Y1, Y1
+	VPCMPEQQ   Y4, Y4, Y4
+	VPGATHERQQ Y4, (SI)(Y1*8), Y3
+	VPAND      Y12, Y0, Y1
+	VPAND      Y12, Y3, Y4
+	VPCMPGTQ   Y1, Y4, Y4
+	VMOVMSKPD  Y4, R9
+	ORL        R9, R8
 	VPAND      Y12, Y0, Y2
 	VPXOR      Y13, Y2, Y2
 	VSUBPD     Y14, Y2, Y2
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (SI)(Y1*8), Y3
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (DI)(Y1*8), Y0
-	VCMPPD     $0x0d, Y3, Y2, Y3
-	VMOVMSKPD  Y3, R10
-	ORL        R10, R9
+	VPERMD     Y3, Y15, Y0
+	VCVTPS2PD  X0, Y0
 	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, (AX)(R8*1)
-	VMOVDQU    32(DX)(R8*1), Y5
+	VMOVUPD    Y2, (AX)(DI*1)
+	VMOVDQU    32(DX)(DI*1), Y5
 	VPSRLQ     $0x20, Y5, Y6
 	VPAND      Y11, Y6, Y6
+	VPCMPEQQ   Y9, Y9, Y9
+	VPGATHERQQ Y9, (SI)(Y6*8), Y8
+	VPAND      Y12, Y5, Y6
+	VPAND      Y12, Y8, Y9
+	VPCMPGTQ   Y6, Y9, Y9
+	VMOVMSKPD  Y9, R9
+	SHLL       $0x04, R9
+	ORL        R9, R8
 	VPAND      Y12, Y5, Y7
 	VPXOR      Y13, Y7, Y7
 	VSUBPD     Y14, Y7, Y7
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (SI)(Y6*8), Y8
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (DI)(Y6*8), Y5
-	VCMPPD     $0x0d, Y8, Y7, Y8
-	VMOVMSKPD  Y8, R10
-	SHLL       $0x04, R10
-	ORL        R10, R9
+	VPERMD     Y8, Y15, Y5
+	VCVTPS2PD  X5, Y5
 	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 32(AX)(R8*1)
-	VMOVDQU    64(DX)(R8*1), Y0
+	VMOVUPD    Y7, 32(AX)(DI*1)
+	VMOVDQU    64(DX)(DI*1), Y0
 	VPSRLQ     $0x20, Y0, Y1
 	VPAND      Y11, Y1, Y1
+	VPCMPEQQ   Y4, Y4, Y4
+	VPGATHERQQ Y4, (SI)(Y1*8), Y3
+	VPAND      Y12, Y0, Y1
+	VPAND      Y12, Y3, Y4
+	VPCMPGTQ   Y1, Y4, Y4
+	VMOVMSKPD  Y4, R9
+	SHLL       $0x08, R9
+	ORL        R9, R8
 	VPAND      Y12, Y0, Y2
 	VPXOR      Y13, Y2, Y2
 	VSUBPD     Y14, Y2, Y2
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (SI)(Y1*8), Y3
-	VPCMPEQQ   Y4, Y4, Y4
-	VGATHERQPD Y4, (DI)(Y1*8), Y0
-	VCMPPD     $0x0d, Y3, Y2, Y3
-	VMOVMSKPD  Y3, R10
-	SHLL       $0x08, R10
-	ORL        R10, R9
+	VPERMD     Y3, Y15, Y0
+	VCVTPS2PD  X0, Y0
 	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, 64(AX)(R8*1)
-	VMOVDQU    96(DX)(R8*1), Y5
+	VMOVUPD    Y2, 64(AX)(DI*1)
+	VMOVDQU    96(DX)(DI*1), Y5
 	VPSRLQ     $0x20, Y5, Y6
 	VPAND      Y11, Y6, Y6
+	VPCMPEQQ   Y9, Y9, Y9
+	VPGATHERQQ Y9, (SI)(Y6*8), Y8
+	VPAND      Y12, Y5, Y6
+	VPAND      Y12, Y8, Y9
+	VPCMPGTQ   Y6, Y9, Y9
+	VMOVMSKPD  Y9, R9
+	SHLL       $0x0c, R9
+	ORL        R9, R8
 	VPAND      Y12, Y5, Y7
 	VPXOR      Y13, Y7, Y7
 	VSUBPD     Y14, Y7, Y7
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (SI)(Y6*8), Y8
-	VPCMPEQQ   Y9, Y9, Y9
-	VGATHERQPD Y9, (DI)(Y6*8), Y5
-	VCMPPD     $0x0d, Y8, Y7, Y8
-	VMOVMSKPD  Y8, R10
-	SHLL       $0x0c, R10
-	ORL        R10, R9
+	VPERMD     Y8, Y15, Y5
+	VCVTPS2PD  X5, Y5
 	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 96(AX)(R8*1)
-	MOVW       R9, (CX)
+	VMOVUPD    Y7, 96(AX)(DI*1)
+	XORL       $0x0000ffff, R8
+	MOVW       R8, (CX)
 	ADDQ       $0x02, CX
-	ADDQ       $0x00000080, R8
+	ADDQ       $0x00000080, DI
 	JMP        expsAVX2_loop
 
 expsAVX2_done:

@@ -57,8 +57,9 @@ func main() {
 	float64sAVX2()
 	narrow("uint32sAVX2", "uint32", false, true)
 	narrow("float32sAVX2", "float32", true, true)
-	zigguratAVX2("normsAVX2", "·kn64", "·wn64", 128, true)
-	zigguratAVX2("expsAVX2", "·ke64", "·we64", 256, false)
+	oddDwordsConstant()
+	zigguratAVX2("normsAVX2", "·knwn", 128, true)
+	zigguratAVX2("expsAVX2", "·kewe", 256, false)
 	compactPermConstant()
 	compactAVX2()
 	Generate()
@@ -92,15 +93,18 @@ func wholeBytes(param string, block int) Register {
 
 // zigArgs loads the arguments of a ziggurat kernel (xs, slow, src, the
 // bytes of src's whole blocks of block words) and the addresses of its
-// tables.
+// tables (wt nil if wTable is "").
 func zigArgs(block int, kTable, wTable string) (xs, slow, src, n, kt, wt Register) {
 	xs = Load(Param("xs").Base(), GP64())
 	slow = Load(Param("slow").Base(), GP64())
 	src = Load(Param("src").Base(), GP64())
 	n = wholeBytes("src", block)
-	kt, wt = GP64(), GP64()
+	kt = GP64()
 	LEAQ(NewDataAddr(Symbol{Name: kTable}, 0), kt)
-	LEAQ(NewDataAddr(Symbol{Name: wTable}, 0), wt)
+	if wTable != "" {
+		wt = GP64()
+		LEAQ(NewDataAddr(Symbol{Name: wTable}, 0), wt)
+	}
 	return xs, slow, src, n, kt, wt
 }
 

@@ -8,9 +8,9 @@ package fill
 //   - "avx512": AVX-512 kernels for Float64, Uint32, Float32, IntN and
 //     Uint64N, and the ziggurat fast paths by dword permutes (F, DQ, VL,
 //     with POPCNT and BMI2);
-//   - "avx2": AVX2 kernels (with POPCNT) for Float64, Uint32, Float32 and
-//     the ziggurat fast paths (gathers), on amd64 CPUs without those
-//     AVX-512 features, or with GODEBUG=cpu.avx512=off;
+//   - "avx2": AVX2 kernels (with POPCNT) for Float64, Uint32, Float32, IntN
+//     and Uint64N, and the ziggurat fast paths (gathers), on amd64 CPUs
+//     without those AVX-512 features, or with GODEBUG=cpu.avx512=off;
 //   - "generic": portable Go only (build tag purego, another architecture,
 //     or GODEBUG=cpu.avx512=off,cpu.avx2=off).
 //

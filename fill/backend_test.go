@@ -219,13 +219,26 @@ func TestZigguratKernels(t *testing.T) {
 	}
 }
 
-// TestUint64nKernel feeds uint64nAVX512 words whose low product word is the
-// rejection threshold, one below and one above it, at every lane, and
-// compares with bits.Mul64.
+// TestUint64nKernel feeds uint64nAVX512 and uint64nAVX2 words whose low
+// product word is the rejection threshold, one below and one above it, at
+// every lane, and compares with bits.Mul64.
 func TestUint64nKernel(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("no AVX-512 kernels on this machine or build")
+	kernels := []struct {
+		name  string
+		have  bool
+		lanes int
+		f     func(dst []uint64, src []uint64, n, thresh uint64) int
+	}{{"uint64nAVX512", haveAVX512, 8, uint64nAVX512}, {"uint64nAVX2", haveAVX2, 4, uint64nAVX2}}
+	for _, k := range kernels {
+		if !k.have {
+			t.Logf("%s: not on this machine or build", k.name)
+			continue
+		}
+		t.Run(k.name, func(t *testing.T) { testUint64nKernel(t, k.lanes, k.f) })
 	}
+}
+
+func testUint64nKernel(t *testing.T, lanes int, uint64nKernel func(dst []uint64, src []uint64, n, thresh uint64) int) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, n := range []uint64{3, 1000, 1<<32 - 1, 1<<32 + 1, 1<<40 + 7, 6148914691236517207, 1<<63 + 1, math.MaxUint64} {
 		thresh := -n % n
@@ -235,7 +248,7 @@ func TestUint64nKernel(t *testing.T) {
 		}
 		edges := []uint64{(thresh - 1) * inv, thresh * inv, (thresh + 1) * inv, 0, math.MaxUint64}
 		for trial := range 2000 {
-			src := make([]uint64, 8*(1+trial%3)+trial%8)
+			src := make([]uint64, lanes*(1+trial%3)+trial%lanes)
 			for i := range src {
 				if r.IntN(4) == 0 {
 					src[i] = edges[r.IntN(len(edges))]
@@ -244,9 +257,9 @@ func TestUint64nKernel(t *testing.T) {
 				}
 			}
 			dst := make([]uint64, len(src))
-			got := uint64nAVX512(dst, src, n, thresh)
+			got := uint64nKernel(dst, src, n, thresh)
 			want := 0
-			for want < len(src)/8*8 {
+			for want < len(src)/lanes*lanes {
 				if _, lo := bits.Mul64(src[want], n); lo < thresh {
 					break
 				}

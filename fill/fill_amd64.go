@@ -57,6 +57,9 @@ func expsAVX2(xs []float64, slow []uint16, src []uint64)
 //go:noescape
 func compactAVX2(dst []float64, src []float64, keep []uint8) int
 
+//go:noescape
+func uint64nAVX2(dst []uint64, src []uint64, n, thresh uint64) int
+
 // haveAVX512 is whether this CPU can run the kernels, from
 // golang.org/x/sys/cpu, which honours GODEBUG=cpu.avx512=off. (That clears
 // HasAVX512 but leaves HasAVX512F set, hence both. compactAVX512 also

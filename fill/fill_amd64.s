@@ -807,9 +807,9 @@ TEXT ·uint64nAVX512(SB), NOSPLIT, $0-72
 	VPBROADCASTQ BX, Z29
 	XORQ         BX, BX
 
-uint64n_loop:
+uint64nAVX512_loop:
 	CMPQ      BX, DX
-	JAE       uint64n_done
+	JAE       uint64nAVX512_done
 	VMOVDQU64 (CX)(BX*1), Z0
 	VPSRLQ    $0x20, Z0, Z1
 	VPMULUDQ  Z31, Z0, Z2
@@ -832,12 +832,12 @@ uint64n_loop:
 	VPORQ     Z2, Z6, Z6
 	VPCMPUQ   $0x01, Z28, Z6, K1
 	KORTESTB  K1, K1
-	JNZ       uint64n_partial
+	JNZ       uint64nAVX512_partial
 	VMOVDQU64 Z5, (AX)(BX*1)
 	ADDQ      $0x40, BX
-	JMP       uint64n_loop
+	JMP       uint64nAVX512_loop
 
-uint64n_partial:
+uint64nAVX512_partial:
 	KMOVB     K1, CX
 	MOVL      CX, DX
 	NEGL      DX
@@ -848,7 +848,7 @@ uint64n_partial:
 	BSFL      CX, CX
 	LEAQ      (BX)(CX*8), BX
 
-uint64n_done:
+uint64nAVX512_done:
 	SHRQ $0x03, BX
 	MOVQ BX, ret+64(FP)
 	VZEROUPPER
@@ -1604,5 +1604,97 @@ compactAVX2_loop:
 
 compactAVX2_done:
 	MOVQ DI, ret+72(FP)
+	VZEROUPPER
+	RET
+
+DATA prefixLanes<>+0(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+8(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+16(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+24(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+32(SB)/8, $0xffffffffffffffff
+DATA prefixLanes<>+40(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+48(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+56(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+64(SB)/8, $0xffffffffffffffff
+DATA prefixLanes<>+72(SB)/8, $0xffffffffffffffff
+DATA prefixLanes<>+80(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+88(SB)/8, $0x0000000000000000
+DATA prefixLanes<>+96(SB)/8, $0xffffffffffffffff
+DATA prefixLanes<>+104(SB)/8, $0xffffffffffffffff
+DATA prefixLanes<>+112(SB)/8, $0xffffffffffffffff
+DATA prefixLanes<>+120(SB)/8, $0x0000000000000000
+GLOBL prefixLanes<>(SB), RODATA|NOPTR, $128
+
+// func uint64nAVX2(dst []uint64, src []uint64, n uint64, thresh uint64) int
+// Requires: AVX, AVX2, SSE2
+TEXT ·uint64nAVX2(SB), NOSPLIT, $0-72
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	ANDQ         $-4, DX
+	SHLQ         $0x03, DX
+	MOVQ         n+48(FP), BX
+	MOVQ         thresh+56(FP), SI
+	MOVQ         $0x8000000000000000, DI
+	XORQ         DI, SI
+	MOVQ         $0x8000000000000000, DI
+	MOVQ         DI, X11
+	VPBROADCASTQ X11, Y11
+	MOVQ         BX, X15
+	VPBROADCASTQ X15, Y15
+	MOVQ         SI, X12
+	VPBROADCASTQ X12, Y12
+	SHRQ         $0x20, BX
+	MOVQ         BX, X14
+	VPBROADCASTQ X14, Y14
+	MOVQ         $0x00000000ffffffff, BX
+	MOVQ         BX, X13
+	VPBROADCASTQ X13, Y13
+	XORQ         BX, BX
+
+uint64nAVX2_loop:
+	CMPQ      BX, DX
+	JAE       uint64nAVX2_done
+	VMOVDQU   (CX)(BX*1), Y0
+	VPSRLQ    $0x20, Y0, Y1
+	VPMULUDQ  Y15, Y0, Y2
+	VPMULUDQ  Y14, Y0, Y3
+	VPMULUDQ  Y15, Y1, Y4
+	VPMULUDQ  Y14, Y1, Y5
+	VPSRLQ    $0x20, Y2, Y6
+	VPAND     Y13, Y3, Y7
+	VPADDQ    Y7, Y6, Y6
+	VPAND     Y13, Y4, Y7
+	VPADDQ    Y7, Y6, Y6
+	VPSRLQ    $0x20, Y3, Y7
+	VPADDQ    Y7, Y5, Y5
+	VPSRLQ    $0x20, Y4, Y7
+	VPADDQ    Y7, Y5, Y5
+	VPSRLQ    $0x20, Y6, Y7
+	VPADDQ    Y7, Y5, Y5
+	VPSLLQ    $0x20, Y6, Y6
+	VPAND     Y13, Y2, Y2
+	VPOR      Y2, Y6, Y6
+	VPXOR     Y11, Y6, Y6
+	VPCMPGTQ  Y6, Y12, Y6
+	VMOVMSKPD Y6, SI
+	TESTL     SI, SI
+	JNZ       uint64nAVX2_partial
+	VMOVDQU   Y5, (AX)(BX*1)
+	ADDQ      $0x20, BX
+	JMP       uint64nAVX2_loop
+
+uint64nAVX2_partial:
+	BSFL       SI, SI
+	MOVL       SI, CX
+	SHLL       $0x05, CX
+	LEAQ       prefixLanes<>+0(SB), DX
+	VMOVDQU    (DX)(CX*1), Y7
+	VPMASKMOVQ Y5, Y7, (AX)(BX*1)
+	LEAQ       (BX)(SI*8), BX
+
+uint64nAVX2_done:
+	SHRQ $0x03, BX
+	MOVQ BX, ret+64(FP)
 	VZEROUPPER
 	RET

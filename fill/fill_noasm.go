@@ -22,6 +22,7 @@ func float32sAVX2(dst []float32, src []uint64)                       { panic("un
 func normsAVX2(xs []float64, slow []uint16, src []uint64)            { panic("unreachable") }
 func expsAVX2(xs []float64, slow []uint16, src []uint64)             { panic("unreachable") }
 func compactAVX2(dst []float64, src []float64, keep []uint8) int     { panic("unreachable") }
+func uint64nAVX2(dst []uint64, src []uint64, n, thresh uint64) int   { panic("unreachable") }
 
 func setAVX512(on bool) (restore func()) { return func() {} }
 func setVBMI(on bool) (restore func())   { return func() {} }

@@ -24,6 +24,9 @@ package main
 //     from float64 copies ran the kernel at 0.62 ns per word on Zen 5.)
 //   - compactAVX2: 4 values per VPERMD, its indices from a table of the 16
 //     nibbles of the keep mask.
+//   - uint64nAVX2: uint64n's body (fill_amd64_asm.go) at 4 lanes, the
+//     unsigned compare as a signed one with the sign bits flipped, the
+//     partial store by VPMASKMOVQ.
 
 import (
 	"math"

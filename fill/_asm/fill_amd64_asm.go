@@ -33,6 +33,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -52,7 +54,7 @@ func main() {
 	pairConstant()
 	zigguratVBMI("normsVBMI", "·knPlanes", "·wnPlanes", 128, true)
 	zigguratVBMI("expsVBMI", "·kePlanes", "·wePlanes", 256, false)
-	uint64n()
+	uint64n(false)
 	compact()
 	float64sAVX2()
 	narrow("uint32sAVX2", "uint32", false, true)
@@ -62,6 +64,8 @@ func main() {
 	zigguratAVX2("expsAVX2", "·kewe", 256, false)
 	compactPermConstant()
 	compactAVX2()
+	prefixLanesConstant()
+	uint64n(true)
 	Generate()
 }
 
@@ -304,79 +308,149 @@ func permConstants() {
 	}
 }
 
-func uint64n() {
-	TEXT("uint64nAVX512", NOSPLIT, "func(dst []uint64, src []uint64, n, thresh uint64) int")
-	Doc("uint64nAVX512 sets dst[i] to the high word of src[i]*n for the words of src up",
+// uint64n generates uint64nAVX512 (8 words per ZMM register) or, if avx2,
+// uint64nAVX2 (4 per YMM register): the same multiply, the rejection test
+// and the partial store written for each.
+func uint64n(avx2 bool) {
+	name, lanes := "uint64nAVX512", 8
+	and := func(a, b, c Op) { VPANDQ(a, b, c) }
+	or := func(a, b, c Op) { VPORQ(a, b, c) }
+	v := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
+	nLo, nHi, low32, thr := Z31, Z30, Z29, Z28
+	if avx2 {
+		name, lanes = "uint64nAVX2", 4
+		and, or = VPAND, VPOR
+		v = yregs[:8]
+		nLo, nHi, low32, thr = Y15, Y14, Y13, Y12
+	}
+	TEXT(name, NOSPLIT, "func(dst []uint64, src []uint64, n, thresh uint64) int")
+	Doc(name+" sets dst[i] to the high word of src[i]*n for the words of src up",
 		"to the first whose low word is below thresh, or up to the last whole group",
-		"of 8; it returns how many it converted. dst, at least as long as src, may",
+		fmt.Sprintf("of %d; it returns how many it converted. dst, at least as long as src, may", lanes),
 		"be src.")
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
-	cnt := Load(Param("src").Len(), GP64())
-	ANDQ(I32(^7), cnt)
-	SHLQ(U8(3), cnt) // bytes
+	cnt := wholeBytes("src", lanes)
 	nv := Load(Param("n"), GP64())
 	th := Load(Param("thresh"), GP64())
-	nLo, nHi, low32, thr := Z31, Z30, Z29, Z28
-	VPBROADCASTQ(nv, nLo) // VPMULUDQ reads only the low 32 bits of each lane
-	SHRQ(U8(32), nv)
-	VPBROADCASTQ(nv, nHi)
-	VPBROADCASTQ(th, thr)
-	t := GP64()
-	MOVQ(U64(0xFFFFFFFF), t)
-	VPBROADCASTQ(t, low32)
+	if avx2 {
+		// AVX2 compares signed qwords only: lo < thresh unsigned is
+		// lo^2^63 < thresh^2^63 signed.
+		t := GP64()
+		MOVQ(U64(1<<63), t)
+		XORQ(t, th)
+		broadcastY(1<<63, Y11)
+		for _, c := range []struct {
+			r VecPhysical
+			g Register
+		}{{nLo, nv}, {thr, th}} {
+			MOVQ(c.g, c.r.AsX())
+			VPBROADCASTQ(c.r.AsX(), c.r)
+		}
+		SHRQ(U8(32), nv)
+		MOVQ(nv, nHi.AsX())
+		VPBROADCASTQ(nHi.AsX(), nHi)
+		broadcastY(0xFFFFFFFF, low32)
+	} else {
+		VPBROADCASTQ(nv, nLo) // VPMULUDQ reads only the low 32 bits of each lane
+		SHRQ(U8(32), nv)
+		VPBROADCASTQ(nv, nHi)
+		VPBROADCASTQ(th, thr)
+		broadcast(0xFFFFFFFF, low32)
+	}
 	off := GP64()
 	XORQ(off, off)
 
-	Label("uint64n_loop")
+	Label(name + "_loop")
 	CMPQ(off, cnt)
-	JAE(LabelRef("uint64n_done"))
-	VMOVDQU64(Mem{Base: src, Index: off, Scale: 1}, Z0)
-	VPSRLQ(U8(32), Z0, Z1) // uh
-	VPMULUDQ(nLo, Z0, Z2)  // p0 = ul*nl
-	VPMULUDQ(nHi, Z0, Z3)  // p1 = ul*nh
-	VPMULUDQ(nLo, Z1, Z4)  // p2 = uh*nl
-	VPMULUDQ(nHi, Z1, Z5)  // p3 = uh*nh
-	VPSRLQ(U8(32), Z2, Z6) // mid = p0>>32 + low(p1) + low(p2), below 2^34
-	VPANDQ(low32, Z3, Z7)
-	VPADDQ(Z7, Z6, Z6)
-	VPANDQ(low32, Z4, Z7)
-	VPADDQ(Z7, Z6, Z6)
-	VPSRLQ(U8(32), Z3, Z7) // hi = p3 + p1>>32 + p2>>32 + mid>>32
-	VPADDQ(Z7, Z5, Z5)
-	VPSRLQ(U8(32), Z4, Z7)
-	VPADDQ(Z7, Z5, Z5)
-	VPSRLQ(U8(32), Z6, Z7)
-	VPADDQ(Z7, Z5, Z5)
-	VPSLLQ(U8(32), Z6, Z6) // lo = mid<<32 | low(p0)
-	VPANDQ(low32, Z2, Z2)
-	VPORQ(Z2, Z6, Z6)
-	VPCMPUQ(U8(1), thr, Z6, K1) // rejected: lo < thresh
-	KORTESTB(K1, K1)
-	JNZ(LabelRef("uint64n_partial"))
-	VMOVDQU64(Z5, Mem{Base: dst, Index: off, Scale: 1})
-	ADDQ(U8(64), off)
-	JMP(LabelRef("uint64n_loop"))
-
-	// Store the lanes before the first rejected one (mask: lowest set bit
-	// of K1, minus one) and count them.
-	Label("uint64n_partial")
+	JAE(LabelRef(name + "_done"))
+	if avx2 {
+		VMOVDQU(Mem{Base: src, Index: off, Scale: 1}, v[0])
+	} else {
+		VMOVDQU64(Mem{Base: src, Index: off, Scale: 1}, v[0])
+	}
+	VPSRLQ(U8(32), v[0], v[1]) // uh
+	VPMULUDQ(nLo, v[0], v[2])  // p0 = ul*nl
+	VPMULUDQ(nHi, v[0], v[3])  // p1 = ul*nh
+	VPMULUDQ(nLo, v[1], v[4])  // p2 = uh*nl
+	VPMULUDQ(nHi, v[1], v[5])  // p3 = uh*nh
+	VPSRLQ(U8(32), v[2], v[6]) // mid = p0>>32 + low(p1) + low(p2), below 2^34
+	and(low32, v[3], v[7])
+	VPADDQ(v[7], v[6], v[6])
+	and(low32, v[4], v[7])
+	VPADDQ(v[7], v[6], v[6])
+	VPSRLQ(U8(32), v[3], v[7]) // hi = p3 + p1>>32 + p2>>32 + mid>>32
+	VPADDQ(v[7], v[5], v[5])
+	VPSRLQ(U8(32), v[4], v[7])
+	VPADDQ(v[7], v[5], v[5])
+	VPSRLQ(U8(32), v[6], v[7])
+	VPADDQ(v[7], v[5], v[5])
+	VPSLLQ(U8(32), v[6], v[6]) // lo = mid<<32 | low(p0)
+	and(low32, v[2], v[2])
+	or(v[2], v[6], v[6])
 	x, pre := GP32(), GP32()
-	KMOVB(K1, x)
-	MOVL(x, pre)
-	NEGL(pre)
-	ANDL(x, pre)
-	DECL(pre)
-	KMOVB(pre, K2)
-	VMOVDQU64(Z5, K2, Mem{Base: dst, Index: off, Scale: 1})
-	BSFL(x, x)
+	if avx2 {
+		VPXOR(Y11, v[6], v[6])
+		VPCMPGTQ(v[6], thr, v[6]) // rejected: lo < thresh
+		VMOVMSKPD(v[6], x)
+		TESTL(x, x)
+		JNZ(LabelRef(name + "_partial"))
+		VMOVDQU(v[5], Mem{Base: dst, Index: off, Scale: 1})
+	} else {
+		VPCMPUQ(U8(1), thr, v[6], K1) // rejected: lo < thresh
+		KORTESTB(K1, K1)
+		JNZ(LabelRef(name + "_partial"))
+		VMOVDQU64(v[5], Mem{Base: dst, Index: off, Scale: 1})
+	}
+	ADDQ(U8(8*lanes), off)
+	JMP(LabelRef(name + "_loop"))
+
+	// Store the lanes before the first rejected one and count them.
+	Label(name + "_partial")
+	if avx2 {
+		// The mask: the first BSF(x) lanes, from prefixLanes.
+		BSFL(x, x)
+		MOVL(x, pre)
+		SHLL(U8(5), pre)
+		t := GP64()
+		LEAQ(prefixLanes, t)
+		VMOVDQU(Mem{Base: t, Index: pre.As64(), Scale: 1}, v[7])
+		VPMASKMOVQ(v[5], v[7], Mem{Base: dst, Index: off, Scale: 1})
+	} else {
+		// The mask: lowest set bit of K1, minus one.
+		KMOVB(K1, x)
+		MOVL(x, pre)
+		NEGL(pre)
+		ANDL(x, pre)
+		DECL(pre)
+		KMOVB(pre, K2)
+		VMOVDQU64(v[5], K2, Mem{Base: dst, Index: off, Scale: 1})
+		BSFL(x, x)
+	}
 	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
 
-	Label("uint64n_done")
+	Label(name + "_done")
 	SHRQ(U8(3), off)
 	Store(off, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// prefixLanes: entry c (32 bytes) sets the sign bits of the first c qword
+// lanes, the mask of VPMASKMOVQ that stores them.
+var prefixLanes Mem
+
+func prefixLanesConstant() {
+	prefixLanes = GLOBL("prefixLanes", RODATA|NOPTR)
+	for c := 0; c < 4; c++ {
+		for l := 0; l < 4; l++ {
+			var m uint64
+			if l < c {
+				m = ^uint64(0)
+			}
+			DATA(32*c+8*l, U64(m))
+		}
+	}
 }
 
 func compact() {

@@ -93,15 +93,16 @@ func init() {
 // uses POPCNT, which every AVX2 CPU has); GODEBUG=cpu.avx2=off clears it.
 var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
 
-// The ziggurat tables in pairs, for the gathers of normsAVX2 and expsAVX2:
-// entry i holds k[i] in its low 32 bits and the bits of w[i] in the high
-// 32.
-var knwn [len(kn)]uint64
+// The ziggurat tables in pairs, for normsAVX2 and expsAVX2, indexed by
+// byte 4 of a word (i&0x7F for NormFloat64, so knwn repeats its 128
+// entries): entry i holds k[i] in its low 32 bits and the bits of w[i] in
+// the high 32.
+var knwn [2 * len(kn)]uint64
 var kewe [len(ke)]uint64
 
 func init() {
-	for i := range kn {
-		knwn[i] = uint64(kn[i]) | uint64(math.Float32bits(wn[i]))<<32
+	for i := range knwn {
+		knwn[i] = uint64(kn[i%len(kn)]) | uint64(math.Float32bits(wn[i%len(kn)]))<<32
 	}
 	for i := range ke {
 		kewe[i] = uint64(ke[i]) | uint64(math.Float32bits(we[i]))<<32

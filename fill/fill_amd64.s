@@ -1222,9 +1222,6 @@ TEXT ·normsAVX2(SB), NOSPLIT, $0-72
 	ANDQ         $-16, BX
 	SHLQ         $0x03, BX
 	LEAQ         ·knwn+0(SB), SI
-	MOVQ         $0x000000000000007f, DI
-	MOVQ         DI, X11
-	VPBROADCASTQ X11, Y11
 	MOVQ         $0x00000000ffffffff, DI
 	MOVQ         DI, X12
 	VPBROADCASTQ X12, Y12
@@ -1238,89 +1235,109 @@ TEXT ·normsAVX2(SB), NOSPLIT, $0-72
 	XORQ         DI, DI
 
 normsAVX2_loop:
-	CMPQ       DI, BX
-	JAE        normsAVX2_done
-	XORL       R8, R8
-	VMOVDQU    (DX)(DI*1), Y0
-	VPSRLQ     $0x20, Y0, Y1
-	VPAND      Y11, Y1, Y1
-	VPCMPEQQ   Y4, Y4, Y4
-	VPGATHERQQ Y4, (SI)(Y1*8), Y3
-	VPABSD     Y0, Y1
-	VPAND      Y12, Y1, Y1
-	VPAND      Y12, Y3, Y4
-	VPCMPGTQ   Y1, Y4, Y4
-	VMOVMSKPD  Y4, R9
-	ORL        R9, R8
-	VPAND      Y12, Y0, Y2
-	VPXOR      Y13, Y2, Y2
-	VSUBPD     Y14, Y2, Y2
-	VPERMD     Y3, Y15, Y0
-	VCVTPS2PD  X0, Y0
-	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, (AX)(DI*1)
-	VMOVDQU    32(DX)(DI*1), Y5
-	VPSRLQ     $0x20, Y5, Y6
-	VPAND      Y11, Y6, Y6
-	VPCMPEQQ   Y9, Y9, Y9
-	VPGATHERQQ Y9, (SI)(Y6*8), Y8
-	VPABSD     Y5, Y6
-	VPAND      Y12, Y6, Y6
-	VPAND      Y12, Y8, Y9
-	VPCMPGTQ   Y6, Y9, Y9
-	VMOVMSKPD  Y9, R9
-	SHLL       $0x04, R9
-	ORL        R9, R8
-	VPAND      Y12, Y5, Y7
-	VPXOR      Y13, Y7, Y7
-	VSUBPD     Y14, Y7, Y7
-	VPERMD     Y8, Y15, Y5
-	VCVTPS2PD  X5, Y5
-	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 32(AX)(DI*1)
-	VMOVDQU    64(DX)(DI*1), Y0
-	VPSRLQ     $0x20, Y0, Y1
-	VPAND      Y11, Y1, Y1
-	VPCMPEQQ   Y4, Y4, Y4
-	VPGATHERQQ Y4, (SI)(Y1*8), Y3
-	VPABSD     Y0, Y1
-	VPAND      Y12, Y1, Y1
-	VPAND      Y12, Y3, Y4
-	VPCMPGTQ   Y1, Y4, Y4
-	VMOVMSKPD  Y4, R9
-	SHLL       $0x08, R9
-	ORL        R9, R8
-	VPAND      Y12, Y0, Y2
-	VPXOR      Y13, Y2, Y2
-	VSUBPD     Y14, Y2, Y2
-	VPERMD     Y3, Y15, Y0
-	VCVTPS2PD  X0, Y0
-	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, 64(AX)(DI*1)
-	VMOVDQU    96(DX)(DI*1), Y5
-	VPSRLQ     $0x20, Y5, Y6
-	VPAND      Y11, Y6, Y6
-	VPCMPEQQ   Y9, Y9, Y9
-	VPGATHERQQ Y9, (SI)(Y6*8), Y8
-	VPABSD     Y5, Y6
-	VPAND      Y12, Y6, Y6
-	VPAND      Y12, Y8, Y9
-	VPCMPGTQ   Y6, Y9, Y9
-	VMOVMSKPD  Y9, R9
-	SHLL       $0x0c, R9
-	ORL        R9, R8
-	VPAND      Y12, Y5, Y7
-	VPXOR      Y13, Y7, Y7
-	VSUBPD     Y14, Y7, Y7
-	VPERMD     Y8, Y15, Y5
-	VCVTPS2PD  X5, Y5
-	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 96(AX)(DI*1)
-	XORL       $0x0000ffff, R8
-	MOVW       R8, (CX)
-	ADDQ       $0x02, CX
-	ADDQ       $0x00000080, DI
-	JMP        normsAVX2_loop
+	CMPQ        DI, BX
+	JAE         normsAVX2_done
+	XORL        R8, R8
+	VMOVDQU     (DX)(DI*1), Y0
+	MOVBQZX     4(DX)(DI*1), R9
+	MOVBQZX     12(DX)(DI*1), R10
+	MOVBQZX     20(DX)(DI*1), R11
+	MOVBQZX     28(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X3
+	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
+	VMOVQ       (SI)(R11*8), X4
+	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VPABSD      Y0, Y1
+	VPAND       Y12, Y1, Y1
+	VPAND       Y12, Y3, Y4
+	VPCMPGTQ    Y1, Y4, Y4
+	VMOVMSKPD   Y4, R9
+	ORL         R9, R8
+	VPAND       Y12, Y0, Y2
+	VPXOR       Y13, Y2, Y2
+	VSUBPD      Y14, Y2, Y2
+	VPERMD      Y3, Y15, Y0
+	VCVTPS2PD   X0, Y0
+	VMULPD      Y0, Y2, Y2
+	VMOVUPD     Y2, (AX)(DI*1)
+	VMOVDQU     32(DX)(DI*1), Y5
+	MOVBQZX     36(DX)(DI*1), R9
+	MOVBQZX     44(DX)(DI*1), R10
+	MOVBQZX     52(DX)(DI*1), R11
+	MOVBQZX     60(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X8
+	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
+	VMOVQ       (SI)(R11*8), X9
+	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
+	VINSERTI128 $0x01, X9, Y8, Y8
+	VPABSD      Y5, Y6
+	VPAND       Y12, Y6, Y6
+	VPAND       Y12, Y8, Y9
+	VPCMPGTQ    Y6, Y9, Y9
+	VMOVMSKPD   Y9, R9
+	SHLL        $0x04, R9
+	ORL         R9, R8
+	VPAND       Y12, Y5, Y7
+	VPXOR       Y13, Y7, Y7
+	VSUBPD      Y14, Y7, Y7
+	VPERMD      Y8, Y15, Y5
+	VCVTPS2PD   X5, Y5
+	VMULPD      Y5, Y7, Y7
+	VMOVUPD     Y7, 32(AX)(DI*1)
+	VMOVDQU     64(DX)(DI*1), Y0
+	MOVBQZX     68(DX)(DI*1), R9
+	MOVBQZX     76(DX)(DI*1), R10
+	MOVBQZX     84(DX)(DI*1), R11
+	MOVBQZX     92(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X3
+	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
+	VMOVQ       (SI)(R11*8), X4
+	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VPABSD      Y0, Y1
+	VPAND       Y12, Y1, Y1
+	VPAND       Y12, Y3, Y4
+	VPCMPGTQ    Y1, Y4, Y4
+	VMOVMSKPD   Y4, R9
+	SHLL        $0x08, R9
+	ORL         R9, R8
+	VPAND       Y12, Y0, Y2
+	VPXOR       Y13, Y2, Y2
+	VSUBPD      Y14, Y2, Y2
+	VPERMD      Y3, Y15, Y0
+	VCVTPS2PD   X0, Y0
+	VMULPD      Y0, Y2, Y2
+	VMOVUPD     Y2, 64(AX)(DI*1)
+	VMOVDQU     96(DX)(DI*1), Y5
+	MOVBQZX     100(DX)(DI*1), R9
+	MOVBQZX     108(DX)(DI*1), R10
+	MOVBQZX     116(DX)(DI*1), R11
+	MOVBQZX     124(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X8
+	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
+	VMOVQ       (SI)(R11*8), X9
+	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
+	VINSERTI128 $0x01, X9, Y8, Y8
+	VPABSD      Y5, Y6
+	VPAND       Y12, Y6, Y6
+	VPAND       Y12, Y8, Y9
+	VPCMPGTQ    Y6, Y9, Y9
+	VMOVMSKPD   Y9, R9
+	SHLL        $0x0c, R9
+	ORL         R9, R8
+	VPAND       Y12, Y5, Y7
+	VPXOR       Y13, Y7, Y7
+	VSUBPD      Y14, Y7, Y7
+	VPERMD      Y8, Y15, Y5
+	VCVTPS2PD   X5, Y5
+	VMULPD      Y5, Y7, Y7
+	VMOVUPD     Y7, 96(AX)(DI*1)
+	XORL        $0x0000ffff, R8
+	MOVW        R8, (CX)
+	ADDQ        $0x02, CX
+	ADDQ        $0x00000080, DI
+	JMP         normsAVX2_loop
 
 normsAVX2_done:
 	VZEROUPPER
@@ -1336,9 +1353,6 @@ TEXT ·expsAVX2(SB), NOSPLIT, $0-72
 	ANDQ         $-16, BX
 	SHLQ         $0x03, BX
 	LEAQ         ·kewe+0(SB), SI
-	MOVQ         $0x00000000000000ff, DI
-	MOVQ         DI, X11
-	VPBROADCASTQ X11, Y11
 	MOVQ         $0x00000000ffffffff, DI
 	MOVQ         DI, X12
 	VPBROADCASTQ X12, Y12
@@ -1352,85 +1366,105 @@ TEXT ·expsAVX2(SB), NOSPLIT, $0-72
 	XORQ         DI, DI
 
 expsAVX2_loop:
-	CMPQ       DI, BX
-	JAE        expsAVX2_done
-	XORL       R8, R8
-	VMOVDQU    (DX)(DI*1), Y0
-	VPSRLQ     $0x20, Y0, Y1
-	VPAND      Y11, Y1, Y1
-	VPCMPEQQ   Y4, Y4, Y4
-	VPGATHERQQ Y4, (SI)(Y1*8), Y3
-	VPAND      Y12, Y0, Y1
-	VPAND      Y12, Y3, Y4
-	VPCMPGTQ   Y1, Y4, Y4
-	VMOVMSKPD  Y4, R9
-	ORL        R9, R8
-	VPAND      Y12, Y0, Y2
-	VPXOR      Y13, Y2, Y2
-	VSUBPD     Y14, Y2, Y2
-	VPERMD     Y3, Y15, Y0
-	VCVTPS2PD  X0, Y0
-	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, (AX)(DI*1)
-	VMOVDQU    32(DX)(DI*1), Y5
-	VPSRLQ     $0x20, Y5, Y6
-	VPAND      Y11, Y6, Y6
-	VPCMPEQQ   Y9, Y9, Y9
-	VPGATHERQQ Y9, (SI)(Y6*8), Y8
-	VPAND      Y12, Y5, Y6
-	VPAND      Y12, Y8, Y9
-	VPCMPGTQ   Y6, Y9, Y9
-	VMOVMSKPD  Y9, R9
-	SHLL       $0x04, R9
-	ORL        R9, R8
-	VPAND      Y12, Y5, Y7
-	VPXOR      Y13, Y7, Y7
-	VSUBPD     Y14, Y7, Y7
-	VPERMD     Y8, Y15, Y5
-	VCVTPS2PD  X5, Y5
-	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 32(AX)(DI*1)
-	VMOVDQU    64(DX)(DI*1), Y0
-	VPSRLQ     $0x20, Y0, Y1
-	VPAND      Y11, Y1, Y1
-	VPCMPEQQ   Y4, Y4, Y4
-	VPGATHERQQ Y4, (SI)(Y1*8), Y3
-	VPAND      Y12, Y0, Y1
-	VPAND      Y12, Y3, Y4
-	VPCMPGTQ   Y1, Y4, Y4
-	VMOVMSKPD  Y4, R9
-	SHLL       $0x08, R9
-	ORL        R9, R8
-	VPAND      Y12, Y0, Y2
-	VPXOR      Y13, Y2, Y2
-	VSUBPD     Y14, Y2, Y2
-	VPERMD     Y3, Y15, Y0
-	VCVTPS2PD  X0, Y0
-	VMULPD     Y0, Y2, Y2
-	VMOVUPD    Y2, 64(AX)(DI*1)
-	VMOVDQU    96(DX)(DI*1), Y5
-	VPSRLQ     $0x20, Y5, Y6
-	VPAND      Y11, Y6, Y6
-	VPCMPEQQ   Y9, Y9, Y9
-	VPGATHERQQ Y9, (SI)(Y6*8), Y8
-	VPAND      Y12, Y5, Y6
-	VPAND      Y12, Y8, Y9
-	VPCMPGTQ   Y6, Y9, Y9
-	VMOVMSKPD  Y9, R9
-	SHLL       $0x0c, R9
-	ORL        R9, R8
-	VPAND      Y12, Y5, Y7
-	VPXOR      Y13, Y7, Y7
-	VSUBPD     Y14, Y7, Y7
-	VPERMD     Y8, Y15, Y5
-	VCVTPS2PD  X5, Y5
-	VMULPD     Y5, Y7, Y7
-	VMOVUPD    Y7, 96(AX)(DI*1)
-	XORL       $0x0000ffff, R8
-	MOVW       R8, (CX)
-	ADDQ       $0x02, CX
-	ADDQ       $0x00000080, DI
-	JMP        expsAVX2_loop
+	CMPQ        DI, BX
+	JAE         expsAVX2_done
+	XORL        R8, R8
+	VMOVDQU     (DX)(DI*1), Y0
+	MOVBQZX     4(DX)(DI*1), R9
+	MOVBQZX     12(DX)(DI*1), R10
+	MOVBQZX     20(DX)(DI*1), R11
+	MOVBQZX     28(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X3
+	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
+	VMOVQ       (SI)(R11*8), X4
+	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VPAND       Y12, Y0, Y1
+	VPAND       Y12, Y3, Y4
+	VPCMPGTQ    Y1, Y4, Y4
+	VMOVMSKPD   Y4, R9
+	ORL         R9, R8
+	VPAND       Y12, Y0, Y2
+	VPXOR       Y13, Y2, Y2
+	VSUBPD      Y14, Y2, Y2
+	VPERMD      Y3, Y15, Y0
+	VCVTPS2PD   X0, Y0
+	VMULPD      Y0, Y2, Y2
+	VMOVUPD     Y2, (AX)(DI*1)
+	VMOVDQU     32(DX)(DI*1), Y5
+	MOVBQZX     36(DX)(DI*1), R9
+	MOVBQZX     44(DX)(DI*1), R10
+	MOVBQZX     52(DX)(DI*1), R11
+	MOVBQZX     60(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X8
+	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
+	VMOVQ       (SI)(R11*8), X9
+	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
+	VINSERTI128 $0x01, X9, Y8, Y8
+	VPAND       Y12, Y5, Y6
+	VPAND       Y12, Y8, Y9
+	VPCMPGTQ    Y6, Y9, Y9
+	VMOVMSKPD   Y9, R9
+	SHLL        $0x04, R9
+	ORL         R9, R8
+	VPAND       Y12, Y5, Y7
+	VPXOR       Y13, Y7, Y7
+	VSUBPD      Y14, Y7, Y7
+	VPERMD      Y8, Y15, Y5
+	VCVTPS2PD   X5, Y5
+	VMULPD      Y5, Y7, Y7
+	VMOVUPD     Y7, 32(AX)(DI*1)
+	VMOVDQU     64(DX)(DI*1), Y0
+	MOVBQZX     68(DX)(DI*1), R9
+	MOVBQZX     76(DX)(DI*1), R10
+	MOVBQZX     84(DX)(DI*1), R11
+	MOVBQZX     92(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X3
+	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
+	VMOVQ       (SI)(R11*8), X4
+	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
+	VINSERTI128 $0x01, X4, Y3, Y3
+	VPAND       Y12, Y0, Y1
+	VPAND       Y12, Y3, Y4
+	VPCMPGTQ    Y1, Y4, Y4
+	VMOVMSKPD   Y4, R9
+	SHLL        $0x08, R9
+	ORL         R9, R8
+	VPAND       Y12, Y0, Y2
+	VPXOR       Y13, Y2, Y2
+	VSUBPD      Y14, Y2, Y2
+	VPERMD      Y3, Y15, Y0
+	VCVTPS2PD   X0, Y0
+	VMULPD      Y0, Y2, Y2
+	VMOVUPD     Y2, 64(AX)(DI*1)
+	VMOVDQU     96(DX)(DI*1), Y5
+	MOVBQZX     100(DX)(DI*1), R9
+	MOVBQZX     108(DX)(DI*1), R10
+	MOVBQZX     116(DX)(DI*1), R11
+	MOVBQZX     124(DX)(DI*1), R12
+	VMOVQ       (SI)(R9*8), X8
+	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
+	VMOVQ       (SI)(R11*8), X9
+	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
+	VINSERTI128 $0x01, X9, Y8, Y8
+	VPAND       Y12, Y5, Y6
+	VPAND       Y12, Y8, Y9
+	VPCMPGTQ    Y6, Y9, Y9
+	VMOVMSKPD   Y9, R9
+	SHLL        $0x0c, R9
+	ORL         R9, R8
+	VPAND       Y12, Y5, Y7
+	VPXOR       Y13, Y7, Y7
+	VSUBPD      Y14, Y7, Y7
+	VPERMD      Y8, Y15, Y5
+	VCVTPS2PD   X5, Y5
+	VMULPD      Y5, Y7, Y7
+	VMOVUPD     Y7, 96(AX)(DI*1)
+	XORL        $0x0000ffff, R8
+	MOVW        R8, (CX)
+	ADDQ        $0x02, CX
+	ADDQ        $0x00000080, DI
+	JMP         expsAVX2_loop
 
 expsAVX2_done:
 	VZEROUPPER

@@ -14,14 +14,14 @@ package main
 //     bit for bit.
 //   - uint32sAVX2, float32sAVX2: VSHUFPS picks the high dwords of two
 //     registers, VPERMQ puts them in word order.
-//   - normsAVX2, expsAVX2: one qword lane per word: i by a shift and a
-//     mask, both tables looked up by one VPGATHERQQ from a table of pairs
-//     (k[i] in the low dword, the float32 bits of w[i] in the high one),
-//     the fast-path test |j| < kn[i] (j < ke[i]) a signed compare of the
-//     zero-extended qwords, j converted exactly by the magic-number trick
-//     (for NormFloat64 j+2^31 as an unsigned integer), w[i] by VCVTPS2PD
-//     after a VPERMD gathers the high dwords. (One VGATHERQPD per table
-//     from float64 copies ran the kernel at 0.62 ns per word on Zen 5.)
+//   - normsAVX2, expsAVX2: one qword lane per word: both tables looked up
+//     at once, in a table of pairs (k[i] in the low dword, the float32 bits
+//     of w[i] in the high one) indexed by byte 4 of the word, with scalar
+//     loads (faster than gathers); the fast-path test |j| < kn[i] (j <
+//     ke[i]) a signed compare of the zero-extended qwords, j converted
+//     exactly by the magic-number trick (for NormFloat64 j+2^31 as an
+//     unsigned integer), w[i] by VCVTPS2PD after a VPERMD collects the
+//     high dwords.
 //   - compactAVX2: 4 values per VPERMD, its indices from a table of the 16
 //     nibbles of the keep mask.
 //   - uint64nAVX2: uint64n's body (fill_amd64_asm.go) at 4 lanes, the
@@ -100,16 +100,18 @@ func narrowBodyAVX2(dst, src Register, asFloat32 bool, mask, scale VecPhysical) 
 }
 
 // zigguratAVX2 generates what ziggurat does, 16 words per iteration, 4 per
-// YMM register: table holds entry i of the k table in its low dword and
-// the float32 bits of entry i of the w table in its high dword, so one
-// VPGATHERQQ looks up both.
-func zigguratAVX2(name, table string, entries int, signed bool) {
+// YMM register: table has 256 entries, indexed by byte 4 of the word (for
+// NormFloat64 entries i and i+128 are the same), each holding k[i] in its
+// low dword and the float32 bits of w[i] in its high dword. The 4 entries
+// of a register are loaded by scalar-indexed VMOVQ/VPINSRQ: one
+// VPGATHERQQ per register ran the kernel at 0.43 ns per word, these at
+// 0.24 (two VGATHERQPD, one per table, at 0.62; Zen 5).
+func zigguratAVX2(name, table string, signed bool) {
 	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
 	Doc(name + " does what " + map[bool]string{true: "normsAVX512", false: "expsAVX512"}[signed] +
 		" does, with AVX2.")
 	xs, slow, src, n, kt, _ := zigArgs(16, table, "")
-	imask, low32, magic, bias, odd := Y11, Y12, Y13, Y14, Y15
-	broadcastY(uint64(entries-1), imask)
+	low32, magic, bias, odd := Y12, Y13, Y14, Y15
 	broadcastY(0xFFFFFFFF, low32)
 	if signed {
 		// (j as uint32) ^ 2^31 = j + 2^31 in the mantissa of 2^52.
@@ -134,10 +136,17 @@ func zigguratAVX2(name, table string, entries int, signed bool) {
 		w, i, j, e, m := set[0], set[1], set[2], set[3], set[4]
 		at := Mem{Base: src, Index: off, Scale: 1, Disp: 32 * r}
 		VMOVDQU(at, w)
-		VPSRLQ(U8(32), w, i)
-		VPAND(imask, i, i)
-		VPCMPEQQ(m, m, m)
-		VPGATHERQQ(m, Mem{Base: kt, Index: i, Scale: 8}, e)
+		// Byte 4 of each word indexes the 256-entry table.
+		var idx [4]Register
+		for l := range idx {
+			idx[l] = GP64()
+			MOVBQZX(Mem{Base: src, Index: off, Scale: 1, Disp: 32*r + 8*l + 4}, idx[l])
+		}
+		VMOVQ(Mem{Base: kt, Index: idx[0], Scale: 8}, e.AsX())
+		VPINSRQ(U8(1), Mem{Base: kt, Index: idx[1], Scale: 8}, e.AsX(), e.AsX())
+		VMOVQ(Mem{Base: kt, Index: idx[2], Scale: 8}, m.AsX())
+		VPINSRQ(U8(1), Mem{Base: kt, Index: idx[3], Scale: 8}, m.AsX(), m.AsX())
+		VINSERTI128(U8(1), m.AsX(), e, e)
 		// The fast-path test as a signed compare of qwords below 2^32:
 		// k[i] > |j| (j as uint32: k[i] > j).
 		if signed {

@@ -8,10 +8,10 @@ package main
 //   - float64sAVX2: the 53-bit value in two exact parts, each converted by
 //     the magic-number trick (a bit pattern whose mantissa is the integer),
 //     already scaled by 2^-53: hi (bits 32-52) as 2^31 + hi*2^-21, lo (bits
-//     0-31) as 2^-1 + lo*2^-53; (hi part - (2^31 + 2^-1)) + lo part is then
-//     exact (every intermediate is a multiple of 2^-53 below 2^53 of them,
-//     or within 22 bits of 2^-21), so it equals float64(u<<11>>11) / (1<<53)
-//     bit for bit.
+//     0-31) as 2^-1 + lo*2^-53; hi part - (2^31 + 2^-1) = hi*2^-21 - 2^-1
+//     is exact (22 significant bits), and so is adding the lo part (the
+//     sum, u'*2^-53 with u' < 2^53, is a float64), so the result equals
+//     float64(u<<11>>11) / (1<<53) bit for bit.
 //   - uint32sAVX2, float32sAVX2: VSHUFPS picks the high dwords of two
 //     registers, VPERMQ puts them in word order.
 //   - normsAVX2, expsAVX2: one qword lane per word: both tables looked up

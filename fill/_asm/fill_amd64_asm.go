@@ -1,9 +1,9 @@
 //go:generate go run . -out ../fill_amd64.s
 
 // Command _asm generates fill_amd64.s, the AVX-512 and AVX2 (avx2.go)
-// conversion kernels of package fill, with avo. Each does, 8 words per ZMM register, exactly what
-// the portable Go conversion does one word at a time; fill's tests compare
-// the two on every length and offset.
+// conversion kernels of package fill, with avo. Each does, 8 words per ZMM
+// register (4 per YMM), exactly what the portable Go conversion does one
+// word at a time; fill's tests compare the two on every length and offset.
 //
 //   - float64sAVX512: words in place to rand.Rand.Float64's values (mask to
 //     53 bits, VCVTQQ2PD, times 2^-53: all exact), 64 per iteration.

@@ -9,14 +9,14 @@ import (
 // TestCraftedWordsGuarded runs NormFloat64 and ExpFloat64 over crafted
 // words (about half miss the fast path, so compactAVX512 drops words
 // everywhere in its registers and writes junk after the values it keeps),
-// on the AVX-512 kernels (VBMI where the CPU has it) and the portable
-// path, into dst of every length up to 300 and every 13th to 700, between
+// on every kernel set the CPU has (kernelSets: AVX-512, with VBMI where the
+// CPU has it, AVX2, and the portable path), into dst of every length up to 300 and every 13th to 700, between
 // guard elements, and requires that nothing outside dst changed and that
 // the values and the position are rand.Rand's.
 func TestCraftedWordsGuarded(t *testing.T) {
 	const guard = math.Pi
-	for _, on := range []bool{false, true} {
-		restore := setAVX512(on)
+	for _, ks := range kernelSets() {
+		restore := ks.use()
 		for _, exp := range []bool{false, true} {
 			for n := 0; n < 700; n += 1 + n/300*12 { // each up to 300, then every 13th
 				lo := n % 3
@@ -37,16 +37,16 @@ func TestCraftedWordsGuarded(t *testing.T) {
 				}
 				for i, v := range buf {
 					if (i < lo || i >= lo+n) && v != guard {
-						t.Fatalf("avx512 %v exp %v len %d: wrote dst[%d], outside dst", on, exp, n, i-lo)
+						t.Fatalf("%s exp %v len %d: wrote dst[%d], outside dst", ks.name, exp, n, i-lo)
 					}
 				}
 				for i := range d {
 					if w := call(); math.Float64bits(d[i]) != math.Float64bits(w) {
-						t.Fatalf("avx512 %v exp %v len %d: value %d is %v, want %v", on, exp, n, i, d[i], w)
+						t.Fatalf("%s exp %v len %d: value %d is %v, want %v", ks.name, exp, n, i, d[i], w)
 					}
 				}
 				if src.pos != twin.pos {
-					t.Fatalf("avx512 %v exp %v len %d: at byte %d, want %d", on, exp, n, src.pos, twin.pos)
+					t.Fatalf("%s exp %v len %d: at byte %d, want %d", ks.name, exp, n, src.pos, twin.pos)
 				}
 			}
 		}

@@ -1,7 +1,6 @@
 package mc
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -66,15 +65,7 @@ func callPerCallBatched(r *rand.Rand, n int64, buf []float64) Sums {
 		for i := range z {
 			z[i] = r.NormFloat64()
 		}
-		for i, x := range z {
-			z[i] = math.Exp(drift + float64(vol*x))
-		}
-		for _, e := range z {
-			st := spot * e
-			v := discount * max(st-strike, 0)
-			s.S += v
-			s.S2 += float64(v * v)
-		}
+		s = addPayoffs(s, z)
 		n -= int64(len(z))
 	}
 	return s

@@ -130,16 +130,23 @@ func (w *Worker) call(n int64) Sums {
 	for n > 0 {
 		z := w.buf[:min(n, batch)]
 		fill.NormFloat64(w.g, z)
-		for i, x := range z {
-			z[i] = math.Exp(drift + float64(vol*x))
-		}
-		for _, e := range z {
-			st := spot * e
-			v := discount * max(st-strike, 0)
-			s.S += v
-			s.S2 += float64(v * v)
-		}
+		s = addPayoffs(s, z)
 		n -= int64(len(z))
+	}
+	return s
+}
+
+// addPayoffs adds to s the discounted payoffs of the paths whose normals
+// are z, in order, overwriting z with their math.Exp (see Worker.call).
+func addPayoffs(s Sums, z []float64) Sums {
+	for i, x := range z {
+		z[i] = math.Exp(drift + float64(vol*x))
+	}
+	for _, e := range z {
+		st := spot * e
+		v := discount * max(st-strike, 0)
+		s.S += v
+		s.S2 += float64(v * v)
 	}
 	return s
 }

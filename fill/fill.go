@@ -83,8 +83,10 @@ func Uint32(src rand.Source, dst []uint32) {
 	defer unlock(mu)
 	// Words for the first half of what is owed are read into the memory of
 	// the whole, then each is narrowed forward in place: value i is written
-	// over bytes 4i to 4i+3, which word i/2 (already read) held.
-	for len(dst) >= 32 {
+	// over bytes 4i to 4i+3, which word i/2 (already read) held. That
+	// halves what is owed each round; below peekBelow the rest is converted
+	// straight from the keystream's buffer (narrow.go).
+	for len(dst) >= peekBelow {
 		d := dst[:min(len(dst)/2, chunkWords)]
 		p := bytesOf(dst[:2*len(d)])
 		b.Read(p)
@@ -102,7 +104,7 @@ func Uint32(src rand.Source, dst []uint32) {
 		}
 		dst = dst[len(d):]
 	}
-	peekConvert(b, dst, func(u uint64) uint32 { return uint32(u >> 32) })
+	narrowPeek(b, dst, false)
 }
 
 // Float64 fills dst with the values of successive rand.New(src).Float64()
@@ -149,8 +151,9 @@ func Float32(src rand.Source, dst []float32) {
 		return
 	}
 	defer unlock(mu)
-	// As in Uint32: words read into the whole, narrowed forward.
-	for len(dst) >= 32 {
+	// As in Uint32: words read into the whole, narrowed forward, and the
+	// rest converted from the keystream's buffer.
+	for len(dst) >= peekBelow {
 		d := dst[:min(len(dst)/2, chunkWords)]
 		p := bytesOf(dst[:2*len(d)])
 		b.Read(p)
@@ -168,8 +171,11 @@ func Float32(src rand.Source, dst []float32) {
 		}
 		dst = dst[len(d):]
 	}
-	peekConvert(b, dst, float32From)
+	narrowPeek(b, uint32sOf(dst), true)
 }
+
+// uint32From is rand.Rand.Uint32 on word u.
+func uint32From(u uint64) uint32 { return uint32(u >> 32) }
 
 // float32From is rand.Rand.Float32 on word u.
 func float32From(u uint64) float32 {

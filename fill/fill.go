@@ -16,9 +16,11 @@
 // dst, 16 KiB at a time, and they are converted in place while in L1, with
 // AVX-512 or AVX2 kernels on amd64 (Backend; build tag purego or
 // GODEBUG=cpu.avx512=off,cpu.avx2=off selects the portable Go code, which
-// gives the same values): several times faster than per call. Float64 of 4096 values or
-// more from a ChaCha Source whose kernel is AVX-512 goes one step further:
-// the kernel stores the float64s themselves as it computes the keystream. Any other Source (rand.PCG,
+// gives the same values): several times faster than per call. Float64 of
+// 4096 values or more from a ChaCha Source whose kernel is AVX-512 goes one
+// step further: the kernel stores the float64s themselves as it computes
+// the keystream. Uint32 and Float32 convert the last thousand or so values
+// straight from the keystream's own buffer. Any other Source (rand.PCG,
 // rand.ChaCha8, streamrand.NewSource) takes the per-call path and gives the
 // same values at the same speed as a loop.
 //

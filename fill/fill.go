@@ -83,30 +83,7 @@ func Uint32(src rand.Source, dst []uint32) {
 		return
 	}
 	defer unlock(mu)
-	// Words for the first half of what is owed are read into the memory of
-	// the whole, then each is narrowed forward in place: value i is written
-	// over bytes 4i to 4i+3, which word i/2 (already read) held. That
-	// halves what is owed each round; below peekBelow the rest is converted
-	// straight from the keystream's buffer (narrow.go).
-	for len(dst) >= peekBelow {
-		d := dst[:min(len(dst)/2, chunkWords)]
-		p := bytesOf(dst[:2*len(d)])
-		b.Read(p)
-		i := 0
-		switch u := unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)); {
-		case useAVX512:
-			uint32sAVX512(d, u)
-			i = len(d) &^ 63
-		case useAVX2:
-			uint32sAVX2(d, u)
-			i = len(d) &^ 63
-		}
-		for ; i < len(d); i++ {
-			d[i] = uint32(le64(p, i) >> 32)
-		}
-		dst = dst[len(d):]
-	}
-	narrowPeek(b, dst, false)
+	narrow(b, dst, false)
 }
 
 // Float64 fills dst with the values of successive rand.New(src).Float64()
@@ -153,27 +130,7 @@ func Float32(src rand.Source, dst []float32) {
 		return
 	}
 	defer unlock(mu)
-	// As in Uint32: words read into the whole, narrowed forward, and the
-	// rest converted from the keystream's buffer.
-	for len(dst) >= peekBelow {
-		d := dst[:min(len(dst)/2, chunkWords)]
-		p := bytesOf(dst[:2*len(d)])
-		b.Read(p)
-		i := 0
-		switch u := unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)); {
-		case useAVX512:
-			float32sAVX512(d, u)
-			i = len(d) &^ 63
-		case useAVX2:
-			float32sAVX2(d, u)
-			i = len(d) &^ 63
-		}
-		for ; i < len(d); i++ {
-			d[i] = float32From(le64(p, i))
-		}
-		dst = dst[len(d):]
-	}
-	narrowPeek(b, uint32sOf(dst), true)
+	narrow(b, uint32sOf(dst), true)
 }
 
 // uint32From is rand.Rand.Uint32 on word u.

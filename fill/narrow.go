@@ -18,6 +18,31 @@ import (
 // calls.)
 const peekBelow = 1024
 
+// narrow sets dst[i] to rand.Rand.Uint32 of the next words, or the bits of
+// rand.Rand.Float32 if asFloat32, consuming exactly len(dst) words: Uint32
+// and Float32's one code path.
+//
+// Words for the first half of what is owed are read into the memory of the
+// whole, then each is narrowed forward in place: value i is written over
+// bytes 4i to 4i+3, which word i/2 (already read) held. That halves what is
+// owed each round; below peekBelow the rest is converted straight from the
+// keystream's buffer (narrowPeek).
+func narrow(b bulk.Source, dst []uint32, asFloat32 bool) {
+	for len(dst) >= peekBelow {
+		d := dst[:min(len(dst)/2, chunkWords)]
+		p := bytesOf(dst[:2*len(d)])
+		b.Read(p)
+		i := 0
+		if useAVX512 || useAVX2 {
+			narrowSIMD(d, unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)), asFloat32)
+			i = len(d) &^ 63
+		}
+		narrowScalar(d[i:], p[8*i:], asFloat32)
+		dst = dst[len(d):]
+	}
+	narrowPeek(b, dst, asFloat32)
+}
+
 // narrowPeek sets dst[i] to rand.Rand.Uint32 of the next words, or the
 // bits of rand.Rand.Float32 if asFloat32, read where b buffers them,
 // consuming exactly len(dst) words.

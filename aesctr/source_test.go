@@ -152,36 +152,24 @@ func TestNewSecureValidatesFirst(t *testing.T) {
 // throwaway test at that commit; they must restore to the same stream
 // forever.
 var goldenCheckpoints = []gentest.Golden{
-	{Made: "aesctr.NewSource(42)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["aesctr.NewSource(42)"], Replay: replayShort,
+	{Made: "aesctr.NewSource(42)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["aesctr.NewSource(42)"], Replay: gentest.ReplayShort,
 		State: "73747265616d72616e643a010961657331323863747210a48fa17b58323d0aeab8a1cc690114b80000000000000005000000000000003f000c8cbe4a",
 		Next:  "78220a5a3c2a8fc063cf68906afec81a"},
-	{Made: "aesctr.NewWithKey(24 bytes 0x18, 0)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["aesctr.NewWithKey(24 bytes 0x18, 0)"], Replay: replayShort,
+	{Made: "aesctr.NewWithKey(24 bytes 0x18, 0)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["aesctr.NewWithKey(24 bytes 0x18, 0)"], Replay: gentest.ReplayShort,
 		State: "73747265616d72616e643a0109616573313932637472181818181818181818181818181818181818181818181818180000000000000005000000000000003f00bbf5b7b4",
 		Next:  "f9c49db4ae536a07e68adeb8401d1fc2"},
-	{Made: "aesctr.NewWithKey(32 bytes 0x20, 0)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["aesctr.NewWithKey(32 bytes 0x20, 0)"], Replay: replayShort,
+	{Made: "aesctr.NewWithKey(32 bytes 0x20, 0)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["aesctr.NewWithKey(32 bytes 0x20, 0)"], Replay: gentest.ReplayShort,
 		State: "73747265616d72616e643a01096165733235366374722020202020202020202020202020202020202020202020202020202020202020200000000000000005000000000000003f0045a70a28",
 		Next:  "6c4c8250c78b6c858f945238baca3708"},
-	{Made: "aesctr.NewSource(42)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["aesctr.NewSource(42)"], Replay: replayLong,
+	{Made: "aesctr.NewSource(42)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["aesctr.NewSource(42)"], Replay: gentest.ReplayLong,
 		State: "73747265616d72616e643a010961657331323863747210a48fa17b58323d0aeab8a1cc690114b800000100000000030000000020000000082fad98ef",
 		Next:  "3bf73a77b7077dd82099a814937106ef"},
-	{Made: "aesctr.NewWithKey(24 bytes 0x18, 0)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["aesctr.NewWithKey(24 bytes 0x18, 0)"], Replay: replayLong,
+	{Made: "aesctr.NewWithKey(24 bytes 0x18, 0)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["aesctr.NewWithKey(24 bytes 0x18, 0)"], Replay: gentest.ReplayLong,
 		State: "73747265616d72616e643a010961657331393263747218181818181818181818181818181818181818181818181818000001000000000300000000200000000898d49111",
 		Next:  "6bc2bd1f06521a0a848a35ce1c4e79db"},
-	{Made: "aesctr.NewWithKey(32 bytes 0x20, 0)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["aesctr.NewWithKey(32 bytes 0x20, 0)"], Replay: replayLong,
+	{Made: "aesctr.NewWithKey(32 bytes 0x20, 0)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["aesctr.NewWithKey(32 bytes 0x20, 0)"], Replay: gentest.ReplayLong,
 		State: "73747265616d72616e643a0109616573323536637472202020202020202020202020202020202020202020202020202020202020202020000001000000000300000000200000000866862c8d",
 		Next:  "0aef087c9d18cc29cc1ca83f46a236a5"},
-}
-
-func replayShort(g gentest.Generator) {
-	g.SetStream(5)
-	g.Seek(1000, io.SeekStart)
-	g.Uint64()
-}
-
-func replayLong(g gentest.Generator) {
-	g.SetStream(1<<40 + 3)
-	g.Seek(1<<33+3, io.SeekStart)
-	g.Read(make([]byte, 5))
 }
 
 // TestGoldenCheckpoints: old checkpoints restore to the same stream, and the

@@ -132,36 +132,24 @@ func TestZeroSource(t *testing.T) {
 // throwaway test at that commit; they must restore to the same stream
 // forever.
 var goldenCheckpoints = []gentest.Golden{
-	{Made: "chacha.NewSource8(42)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["chacha.NewSource8(42)"], Replay: replayShort,
+	{Made: "chacha.NewSource8(42)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["chacha.NewSource8(42)"], Replay: gentest.ReplayShort,
 		State: "73747265616d72616e643a01076368616368613820a48fa17b58323d0aeab8a1cc690114b82b8cc87518b4f7548d446ea1e4df20f20000000000000005000000000000000f302fb4a4cb",
 		Next:  "2754b7cf66f964ea99e58815eb1575b6"},
-	{Made: "chacha.NewSource12(7)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["chacha.NewSource12(7)"], Replay: replayShort,
+	{Made: "chacha.NewSource12(7)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["chacha.NewSource12(7)"], Replay: gentest.ReplayShort,
 		State: "73747265616d72616e643a0108636861636861313220c80c403bd0206c0937a63b6ff24f251e3cbb2f1bb384565a9aa066150d1b203f0000000000000005000000000000000f30f5d88fb4",
 		Next:  "320ff1a203dfc24bdcfde0d74df73523"},
-	{Made: "chacha.NewSource20(1)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["chacha.NewSource20(1)"], Replay: replayShort,
+	{Made: "chacha.NewSource20(1)", Calls: "SetStream(5); Seek(1000); Uint64()", New: mk["chacha.NewSource20(1)"], Replay: gentest.ReplayShort,
 		State: "73747265616d72616e643a0108636861636861323020ead81d725d26104e899c3bf842ce782ebad303da9997d2c2120256ac7366fb1b0000000000000005000000000000000f30b991d34e",
 		Next:  "9666d6986e7f3e364effe43f29d74c7d"},
-	{Made: "chacha.NewSource8(42)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["chacha.NewSource8(42)"], Replay: replayLong,
+	{Made: "chacha.NewSource8(42)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["chacha.NewSource8(42)"], Replay: gentest.ReplayLong,
 		State: "73747265616d72616e643a01076368616368613820a48fa17b58323d0aeab8a1cc690114b82b8cc87518b4f7548d446ea1e4df20f2000001000000000300000000080000000804bbe0f4",
 		Next:  "e00555c2aafea7dd229e4bafac39947f"},
-	{Made: "chacha.NewSource12(7)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["chacha.NewSource12(7)"], Replay: replayLong,
+	{Made: "chacha.NewSource12(7)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["chacha.NewSource12(7)"], Replay: gentest.ReplayLong,
 		State: "73747265616d72616e643a0108636861636861313220c80c403bd0206c0937a63b6ff24f251e3cbb2f1bb384565a9aa066150d1b203f0000010000000003000000000800000008ded7cb8b",
 		Next:  "da6a2de5705eb80c9d448ed67d601a8e"},
-	{Made: "chacha.NewSource20(1)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["chacha.NewSource20(1)"], Replay: replayLong,
+	{Made: "chacha.NewSource20(1)", Calls: "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes", New: mk["chacha.NewSource20(1)"], Replay: gentest.ReplayLong,
 		State: "73747265616d72616e643a0108636861636861323020ead81d725d26104e899c3bf842ce782ebad303da9997d2c2120256ac7366fb1b0000010000000003000000000800000008929e9771",
 		Next:  "4319fadba819aeda03ac54abc3911437"},
-}
-
-func replayShort(g gentest.Generator) {
-	g.SetStream(5)
-	g.Seek(1000, io.SeekStart)
-	g.Uint64()
-}
-
-func replayLong(g gentest.Generator) {
-	g.SetStream(1<<40 + 3)
-	g.Seek(1<<33+3, io.SeekStart)
-	g.Read(make([]byte, 5))
 }
 
 // TestGoldenCheckpoints: old checkpoints restore to the same stream, and the

@@ -280,6 +280,21 @@ type Golden struct {
 	State, Next string
 }
 
+// ReplayShort and ReplayLong are the calls the generators' golden
+// checkpoints were written after ("SetStream(5); Seek(1000); Uint64()" and
+// "SetStream(1<<40 + 3); Seek(1<<33 + 3); Read 5 bytes").
+func ReplayShort(g Generator) {
+	g.SetStream(5)
+	g.Seek(1000, io.SeekStart)
+	g.Uint64()
+}
+
+func ReplayLong(g Generator) {
+	g.SetStream(1<<40 + 3)
+	g.Seek(1<<33+3, io.SeekStart)
+	g.Read(make([]byte, 5))
+}
+
 // Goldens checks that each old checkpoint restores (into Zero()) to the
 // same stream and that the same calls today write the same bytes.
 func Goldens(t *testing.T, c Case, goldens []Golden) {

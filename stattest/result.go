@@ -17,6 +17,8 @@ type Result struct {
 	// P near 1 only means a statistic near its mean. Such a P is judged
 	// on its lower tail alone, by ClassifyTwoSided.
 	TwoSided bool
+
+	pool *pool // the counts behind a count statistic, for a Battery's second level
 }
 
 // Verdict returns the Result's verdict: ClassifyTwoSided(r.P) if

@@ -117,8 +117,8 @@ func TestBatteryProgressAndSecondLevel(t *testing.T) {
 	// Ten p-values of 0.9, each a pass, are not uniform: the second level
 	// fails (K- = 0.9·√10, P(K- >= it) < 1e-6).
 	s := rep.Summary("fixed")
-	if s == nil || len(s.Second) != 2 {
-		t.Fatalf("summary %+v", s)
+	if s == nil || len(s.Second) != 3 || s.Second[0].Name != "fixed/ks+" || s.Second[1].Name != "fixed/ks-" || s.Second[2].Name != "fixed/min" {
+		t.Fatalf("summary %+v, want second-level results ks+, ks- and min", s)
 	}
 	if s.Verdict != Fail {
 		t.Errorf("ten p-values of 0.9: verdict %s, want fail (%v)", s.Verdict, s.Second)
@@ -132,7 +132,8 @@ func TestBatteryProgressAndSecondLevel(t *testing.T) {
 	if v := rep.Verdict(); v != Pass {
 		t.Errorf("evenly spread p-values: %s (%v)", v, rep.Summaries[0].Second)
 	}
-	// One outright fail among them fails the test.
+	// One outright fail among them fails the test: 2e-9 is the smallest
+	// of ten two-sided tails, 1-(1-2e-9)^10 = 2e-8 < 2e-6.
 	fixed[3] = 1e-9
 	i = 0
 	rep, _ = b.Run(constSource(0))

@@ -26,6 +26,12 @@ type Test struct {
 // whose Bytes is 0.
 const DefaultBytes = 1 << 20
 
+// DeepBytes is the data per test of the deeper level (streamrand test
+// -deep): enough for the tests that need long samples, the linear
+// complexity of long bit sequences and birthdays of whole 64-bit words,
+// to see generators that pass at the default size (docs/quality.md).
+const DeepBytes = 1 << 30
+
 // Tests returns the tests of the default Battery, in the order it runs
 // them. Each takes about `bytes` bytes (the gap test a random amount
 // around it):

@@ -3,6 +3,7 @@
 //	streamrand bench                  throughput of every algorithm and its peers
 //	streamrand stream -alg NAME ...   raw keystream bytes to stdout
 //	streamrand test [-alg NAME|all]   statistical test battery
+//	streamrand test -in FILE|-        the battery over any byte stream
 //
 // Errors are one line on stderr, "streamrand COMMAND: what went wrong", and
 // a non-zero exit status (2 for a bad command line, 1 for a failure).
@@ -22,16 +23,17 @@ import (
 const usage = `usage:
   streamrand bench [-size BYTES] [-time DURATION] [-runs N]
   streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES]
-  streamrand test [-alg NAME|all] [-seed N] [-bytes N] [-repeat K] [-q]
+  streamrand test [-alg NAME|all] [-seed N] [-bytes N | -deep] [-repeat K] [-q]
+  streamrand test -in FILE|- [-bytes N | -deep] [-repeat K] [-q]
 Run "streamrand COMMAND -h" for a command's flags.
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run runs the command line args and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) < 1 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -43,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "stream":
 		err = runStream(args, stdout)
 	case "test":
-		err = runTest(args, stdout, stderr)
+		err = runTest(args, stdin, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

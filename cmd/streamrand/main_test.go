@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 // output.
 func runMain(args ...string) (status int, stdout, stderr string) {
 	var o, e bytes.Buffer
-	status = run(args, &o, &e)
+	status = run(args, strings.NewReader(""), &o, &e)
 	return status, o.String(), e.String()
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,92 +16,102 @@ import (
 )
 
 // runTest runs the statistical test battery (see package stattest) over
-// one algorithm or all of them, shows progress on stderr, prints a table on
-// stdout and returns an error if any test fails.
-func runTest(args []string, stdout, stderrOut io.Writer) error {
-	fs := newFlagSet("test")
-	alg := fs.String("alg", "all", "algorithm, or all: "+fmt.Sprint(streamrand.Algorithms()))
-	seed := fs.Uint64("seed", 1, "uint64 seed of the generator (stream 0)")
-	bytesFlag := fs.String("bytes", "8M", fmt.Sprintf("data per test and repetition, %s to %s (suffix K, M or G for KiB, MiB, GiB); the battery takes about 16 times this",
-		formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes)))
-	repeat := fs.Int("repeat", 1, fmt.Sprintf("run every test this many times (1 to %d) on fresh data and add the second-level KS test of the p-values", maxRepeat))
-	quiet := fs.Bool("q", false, "no progress on stderr")
-	head := "usage: streamrand test [-alg NAME|all] [-seed N] [-bytes N] [-repeat K] [-q]\n\n" +
-		"Runs the statistical test battery of package stattest and prints, per test,\n" +
-		"the statistic, its p-value and the verdict: pass, weak or fail (see package\n" +
-		"stattest: p outside [1e-3, 1-1e-3] or [1e-6, 1-1e-6], the lower tail only\n" +
-		"for two-sided p-values). Exits non-zero if any test fails.\n\n"
-	if err := parse(fs, args, head, stdout); err != nil {
+// one algorithm, all of them, or the bytes of a file or of stdin; shows
+// progress on stderr, prints a table on stdout and returns an error if any
+// test fails.
+func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error {
+	cfg, err := parseTestFlags(args, stdout)
+	if err != nil {
 		return err
 	}
-	nbytes, err := parseSize(*bytesFlag)
-	if err != nil {
-		return badUsage("-bytes %s: %v (want %s to %s)", *bytesFlag, err, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
+	// The generators to test: each a label and a function that runs the
+	// battery over it.
+	type subject struct {
+		label string
+		run   func(*stattest.Battery) (*stattest.Report, error)
 	}
-	if nbytes < stattest.MinBytes || nbytes > stattest.MaxBytes {
-		return badUsage("-bytes %s: want %s to %s", *bytesFlag, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
-	}
-	if *repeat < 1 || *repeat > maxRepeat {
-		return badUsage("-repeat %d: want 1 to %d", *repeat, maxRepeat)
-	}
-	algs := streamrand.Algorithms()
-	if *alg != "all" {
-		a, err := parseAlgorithm(*alg)
+	var subjects []subject
+	if cfg.in != "" {
+		label, r, closer, err := openInput(cfg.in, stdin)
 		if err != nil {
 			return err
 		}
-		algs = []streamrand.Algorithm{a}
+		defer closer()
+		cr := &countingReader{r: r}
+		subjects = append(subjects, subject{label, func(b *stattest.Battery) (*stattest.Report, error) {
+			rep, err := b.RunReader(cr)
+			if err != nil && cr.eof {
+				tests := len(stattest.Tests())
+				return nil, fmt.Errorf("the input ended after %d bytes; the battery needs about %s (%d tests × %s × %d repetition(s))",
+					cr.n, formatSize(int64(tests)*cfg.bytes*int64(cfg.repeat)), tests, formatSize(cfg.bytes), cfg.repeat)
+			}
+			return rep, err
+		}})
+	} else {
+		for _, a := range cfg.algs {
+			subjects = append(subjects, subject{a.String(), func(b *stattest.Battery) (*stattest.Report, error) {
+				return b.Run(streamrand.New(a, cfg.seed))
+			}})
+		}
 	}
 
 	stderr := stderrOut
-	if *quiet {
+	if cfg.quiet {
 		stderr = io.Discard
 	}
 	// On a terminal one status line is rewritten in place; in a log, one
-	// line per algorithm and a line every ten seconds.
+	// line per generator and a line every ten seconds.
 	interactive := false
 	if f, ok := stderr.(*os.File); ok {
 		interactive = isTerminal(f)
 	}
-	fmt.Fprintf(stderr, "battery: %d tests, %s per test, %d repetition(s), seed %d\n",
-		len(stattest.Tests()), formatSize(nbytes), *repeat, *seed)
+	from := fmt.Sprintf("seed %d", cfg.seed)
+	if cfg.in != "" {
+		from = "the bytes of " + subjects[0].label + " as little-endian uint64s"
+	}
+	fmt.Fprintf(stderr, "battery: %d tests, %s per test, %d repetition(s), %s\n",
+		len(stattest.Tests()), formatSize(cfg.bytes), cfg.repeat, from)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ALGORITHM\tTEST\tN\tSTATISTIC\tP-VALUE\tVERDICT")
+	column := "ALGORITHM"
+	if cfg.in != "" {
+		column = "INPUT"
+	}
+	fmt.Fprintf(tw, "%s\tTEST\tN\tSTATISTIC\tP-VALUE\tVERDICT\n", column)
 	var failed []string
 	var counts [3]int
-	for _, a := range algs {
+	for _, sub := range subjects {
 		start, last := time.Now(), time.Now()
 		b := stattest.Battery{
-			Bytes:  nbytes,
-			Repeat: *repeat,
+			Bytes:  cfg.bytes,
+			Repeat: cfg.repeat,
 			Progress: func(done, total int, test string) {
 				switch {
 				case interactive:
-					fmt.Fprintf(stderr, "\r\033[K%s: %d/%d %s", a, done, total, test)
+					fmt.Fprintf(stderr, "\r\033[K%s: %d/%d %s", sub.label, done, total, test)
 				case time.Since(last) > 10*time.Second:
-					fmt.Fprintf(stderr, "%s: %d/%d %s\n", a, done, total, test)
+					fmt.Fprintf(stderr, "%s: %d/%d %s\n", sub.label, done, total, test)
 					last = time.Now()
 				}
 			},
 		}
-		rep, err := b.Run(streamrand.New(a, *seed))
+		rep, err := sub.run(&b)
 		if interactive {
 			fmt.Fprint(stderr, "\r\033[K")
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", a, err)
+			return fmt.Errorf("%s: %s", sub.label, strings.TrimPrefix(err.Error(), "stattest: "))
 		}
-		fmt.Fprintf(stderr, "%s: done in %v\n", a, time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(stderr, "%s: done in %v\n", sub.label, time.Since(start).Round(time.Millisecond))
 		for _, s := range rep.Summaries {
 			r, name := s.Results[0], s.Name
 			if len(s.Second) > 0 {
 				r = worst(s.Second)
 				name = fmt.Sprintf("%s (2nd level %s)", s.Name, strings.TrimPrefix(r.Name, s.Name+"/"))
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d %s\t%.6g\t%.6g\t%s\n", a, name, r.N, r.Unit, r.Statistic, r.P, s.Verdict)
+			fmt.Fprintf(tw, "%s\t%s\t%d %s\t%.6g\t%.6g\t%s\n", sub.label, name, r.N, r.Unit, r.Statistic, r.P, s.Verdict)
 			counts[s.Verdict]++
 			if s.Verdict == stattest.Fail {
-				failed = append(failed, a.String()+"/"+s.Name)
+				failed = append(failed, sub.label+"/"+s.Name)
 			}
 		}
 	}
@@ -112,6 +123,121 @@ func runTest(args []string, stdout, stderrOut io.Writer) error {
 		return fmt.Errorf("%d failed: %s", len(failed), strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// testConfig is the parsed command line of test.
+type testConfig struct {
+	algs   []streamrand.Algorithm // when in is ""
+	seed   uint64
+	in     string // a file name, "-" for stdin, or "" to test algs
+	bytes  int64  // per test and repetition
+	repeat int
+	quiet  bool
+}
+
+const testHead = `usage: streamrand test [-alg NAME|all] [-seed N] [-bytes N | -deep] [-repeat K] [-q]
+       streamrand test -in FILE|- [-bytes N | -deep] [-repeat K] [-q]
+
+Runs the statistical test battery of package stattest and prints, per test,
+the statistic, its p-value and the verdict: pass, weak or fail (see package
+stattest: p outside [1e-3, 1-1e-3] or [1e-6, 1-1e-6], the lower tail only
+for two-sided p-values). Exits non-zero if any test fails.
+
+With -in it tests any generator, in any language: the bytes of a file, or
+of stdin with -in -, taken as little-endian uint64s (PractRand's stdin64),
+for example
+  my-generator | streamrand test -in -
+The battery reads what it needs (about the number of tests times -bytes
+times -repeat) and stops; a shorter input is an error.
+
+`
+
+// parseTestFlags parses the command line of test.
+func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
+	fs := newFlagSet("test")
+	alg := fs.String("alg", "all", "algorithm, or all: "+fmt.Sprint(streamrand.Algorithms()))
+	seed := fs.Uint64("seed", 1, "uint64 seed of the generator (stream 0)")
+	in := fs.String("in", "", "test the bytes of this file instead of an algorithm; - for stdin")
+	bytesFlag := fs.String("bytes", "8M", fmt.Sprintf("data per test and repetition, %s to %s (suffix K, M or G for KiB, MiB, GiB); the battery takes about %d times this",
+		formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes), len(stattest.Tests())))
+	deep := fs.Bool("deep", false, fmt.Sprintf("the deeper level: -bytes %s, which sees generators that pass the default\n"+
+		"(MT19937, the high half of a 64-bit LCG); a few minutes per generator", sizeFlag(stattest.DeepBytes)))
+	repeat := fs.Int("repeat", 1, fmt.Sprintf("run every test this many times (1 to %d) on fresh data and judge the repetitions together (second level)", maxRepeat))
+	quiet := fs.Bool("q", false, "no progress on stderr")
+	if err := parse(fs, args, testHead, stdout); err != nil {
+		return testConfig{}, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	cfg := testConfig{seed: *seed, in: *in, repeat: *repeat, quiet: *quiet}
+	switch {
+	case set["in"] && *in == "":
+		return cfg, badUsage("-in: want a file name, or - for stdin")
+	case set["in"] && (set["alg"] || set["seed"]):
+		return cfg, badUsage("-in tests the bytes it reads: leave out -alg and -seed")
+	case *deep && set["bytes"]:
+		return cfg, badUsage("-deep sets -bytes %s: give one of them", sizeFlag(stattest.DeepBytes))
+	}
+	if *deep {
+		cfg.bytes = stattest.DeepBytes
+	} else {
+		n, err := parseSize(*bytesFlag)
+		if err != nil {
+			return cfg, badUsage("-bytes %s: %v", *bytesFlag, err)
+		}
+		if n < stattest.MinBytes || n > stattest.MaxBytes {
+			return cfg, badUsage("-bytes %s: want %s to %s", *bytesFlag, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
+		}
+		cfg.bytes = n
+	}
+	if *repeat < 1 || *repeat > maxRepeat {
+		return cfg, badUsage("-repeat %d: want 1 to %d", *repeat, maxRepeat)
+	}
+	if cfg.in == "" {
+		cfg.algs = streamrand.Algorithms()
+		if *alg != "all" {
+			a, err := parseAlgorithm(*alg)
+			if err != nil {
+				return cfg, err
+			}
+			cfg.algs = []streamrand.Algorithm{a}
+		}
+	}
+	return cfg, nil
+}
+
+// openInput opens the input of -in: stdin for "-" (refused when it is a
+// terminal: the battery would wait for megabytes of typing), else the named
+// file. It returns the label of the input in the table.
+func openInput(name string, stdin io.Reader) (label string, r io.Reader, closer func(), err error) {
+	if name == "-" {
+		if f, ok := stdin.(*os.File); ok && isTerminal(f) {
+			return "", nil, nil, badUsage("-in -: stdin is a terminal; pipe a generator's bytes in (GENERATOR | streamrand test -in -)")
+		}
+		return "stdin", stdin, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return "", nil, nil, fmt.Errorf("-in: %w", err)
+	}
+	return name, f, func() { f.Close() }, nil
+}
+
+// A countingReader counts the bytes read through it and notes the end of
+// its input.
+type countingReader struct {
+	r   io.Reader
+	n   int64
+	eof bool
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n += int64(k)
+	if err == io.EOF {
+		c.eof = true
+	}
+	return k, err
 }
 
 // worst returns the result with the worst verdict, the more extreme p on a
@@ -126,8 +252,8 @@ func worst(rs []stattest.Result) stattest.Result {
 	return w
 }
 
-// maxRepeat bounds -repeat: 16 tests of at least 64 KiB each, 10000 times,
-// is already hours of work.
+// maxRepeat bounds -repeat: the whole battery of at least 64 KiB per test,
+// 10000 times, is already hours of work.
 const maxRepeat = 10000
 
 var sizeSuffixes = []struct {
@@ -155,6 +281,8 @@ func parseSize(s string) (int64, error) {
 	return n << shift, nil
 }
 
+// formatSize returns n in the largest binary unit that divides it
+// ("8 MiB").
 func formatSize(n int64) string {
 	for i := len(sizeSuffixes) - 1; i >= 0; i-- {
 		x := sizeSuffixes[i]
@@ -163,6 +291,17 @@ func formatSize(n int64) string {
 		}
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// sizeFlag returns n as a size flag's value would give it ("1G").
+func sizeFlag(n int64) string {
+	for i := len(sizeSuffixes) - 1; i >= 0; i-- {
+		x := sizeSuffixes[i]
+		if n >= 1<<x.shift && n%(1<<x.shift) == 0 {
+			return fmt.Sprintf("%d%s", n>>x.shift, x.suffix)
+		}
+	}
+	return fmt.Sprint(n)
 }
 
 // isTerminal reports whether f is a character device (a terminal).

@@ -2,9 +2,22 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
+	"flag"
 	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/stattest"
 )
 
 func TestParseSize(t *testing.T) {
@@ -25,18 +38,157 @@ func TestParseSize(t *testing.T) {
 	if s := formatSize(8 << 20); s != "8 MiB" {
 		t.Errorf("formatSize(8 MiB) = %q", s)
 	}
+	if s := sizeFlag(stattest.DeepBytes); s != "1G" {
+		t.Errorf("sizeFlag(1 GiB) = %q", s)
+	}
 }
 
+// One row per result of the battery (the same battery run directly gives
+// the names), and the totals.
 func TestRunTest(t *testing.T) {
 	var out bytes.Buffer
-	if err := runTest([]string{"-alg", "chacha8", "-seed", "3", "-bytes", "64K", "-q"}, &out, io.Discard); err != nil {
-		t.Errorf("chacha8: %v", err)
+	err := runTest([]string{"-alg", "chacha8", "-seed", "3", "-bytes", "64K", "-q"}, nil, &out, io.Discard)
+	require.NoError(t, err, "chacha8")
+	rep, err := (&stattest.Battery{Bytes: 64 << 10}).Run(streamrand.New(streamrand.ChaCha8, 3))
+	require.NoError(t, err)
+	require.Equal(t, len(rep.Summaries), strings.Count(out.String(), "\nchacha8 "), "result rows:\n%s", out.String())
+	for _, s := range rep.Summaries {
+		require.Regexp(t, `\nchacha8 +`+regexp.QuoteMeta(s.Name)+` `, out.String())
 	}
-	// One row per result (ks-uniform gives two) and the totals.
-	if got := strings.Count(out.String(), "\nchacha8 "); got != 16 {
-		t.Errorf("%d result rows, want 16:\n%s", got, out.String())
+	require.True(t, strings.HasPrefix(out.String(), "ALGORITHM "), out.String())
+	require.Contains(t, out.String(), " weak, 0 failed\n")
+}
+
+// counter is a bad generator: the little-endian uint64s 0, 1, 2, ...
+type counter struct{ i uint64 }
+
+func (c *counter) Read(p []byte) (int, error) {
+	var b [8]byte
+	for n := 0; n < len(p); {
+		binary.LittleEndian.PutUint64(b[:], c.i/8)
+		b := b[c.i%8:]
+		k := copy(p[n:], b)
+		n += k
+		c.i += uint64(k)
 	}
-	if !strings.Contains(out.String(), "birthday-spacings-hi") || !strings.Contains(out.String(), " weak, 0 failed\n") {
-		t.Errorf("output:\n%s", out.String())
+	return len(p), nil
+}
+
+// -in runs the battery over any bytes: math/rand/v2's ChaCha8 passes, from
+// stdin and from a file; a counter fails.
+func TestTestInput(t *testing.T) {
+	var out bytes.Buffer
+	err := runTest([]string{"-in", "-", "-bytes", "64K", "-q"}, rand.NewChaCha8([32]byte{7}), &out, io.Discard)
+	require.NoError(t, err, "math/rand/v2 ChaCha8 on stdin:\n%s", out.String())
+	require.True(t, strings.HasPrefix(out.String(), "INPUT "), out.String())
+	rows := strings.Count(out.String(), "\nstdin ")
+	require.Greater(t, rows, 10, out.String())
+
+	// A file: the same, labelled with its name. The battery takes about
+	// tests × bytes; eight times that is more than it reads.
+	data := make([]byte, 8*len(stattest.Tests())*64<<10)
+	rand.NewChaCha8([32]byte{8}).Read(data)
+	path := filepath.Join(t.TempDir(), "chacha8.bin")
+	require.NoError(t, os.WriteFile(path, data, 0o600))
+	out.Reset()
+	err = runTest([]string{"-in", path, "-bytes", "64K", "-q"}, nil, &out, io.Discard)
+	require.NoError(t, err, "%s:\n%s", path, out.String())
+	require.Equal(t, rows, strings.Count(out.String(), "\n"+path+" "), out.String())
+
+	// The low bits of a counter are anything but random.
+	out.Reset()
+	err = runTest([]string{"-in", "-", "-bytes", "64K", "-q"}, &counter{}, &out, io.Discard)
+	require.Error(t, err, "a counter passed:\n%s", out.String())
+	require.Contains(t, err.Error(), "failed: stdin/")
+	require.Regexp(t, `, [1-9][0-9]* failed\n$`, out.String())
+}
+
+// An input shorter than the battery needs is an error that says how much
+// it needs.
+func TestTestInputTooShort(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "short.bin")
+	require.NoError(t, os.WriteFile(path, make([]byte, 1000), 0o600))
+	status, stdout, stderr := runMain("test", "-in", path, "-bytes", "64K", "-q")
+	require.Equal(t, 1, status)
+	require.Empty(t, stdout)
+	tests := len(stattest.Tests())
+	want := "streamrand test: " + path + ": the input ended after 1000 bytes; the battery needs about " +
+		formatSize(int64(tests)*64<<10) + " (" + strconv.Itoa(tests) + " tests × 64 KiB × 1 repetition(s))\n"
+	require.Equal(t, want, stderr)
+
+	// The real binary, with the file on stdin.
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	cmd := exec.Command(os.Args[0], "test", "-in", "-", "-bytes", "64K")
+	cmd.Env = append(os.Environ(), "STREAMRAND_RUN_MAIN=1")
+	cmd.Stdin = f
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	err = cmd.Run()
+	exit, ok := err.(*exec.ExitError)
+	require.True(t, ok, "%v", err)
+	require.Equal(t, 1, exit.ExitCode())
+	lines := strings.Split(strings.TrimSuffix(withoutRuntimeWarnings(errOut.String()), "\n"), "\n")
+	last := lines[len(lines)-1]
+	require.Contains(t, last, "streamrand test: stdin: the input ended after 1000 bytes; the battery needs about ")
+	for _, l := range lines[:len(lines)-1] { // the progress lines before it
+		require.NotContains(t, l, "streamrand")
+	}
+}
+
+// A pipe between two processes, as a user runs it:
+// streamrand stream -alg chacha8 -seed 1 | streamrand test -in -.
+func TestTestInputPipe(t *testing.T) {
+	gen := exec.Command(os.Args[0], "stream", "-alg", "chacha8", "-seed", "1")
+	gen.Env = append(os.Environ(), "STREAMRAND_RUN_MAIN=1")
+	test := exec.Command(os.Args[0], "test", "-in", "-", "-bytes", "64K", "-q")
+	test.Env = gen.Env
+	pipe, err := gen.StdoutPipe()
+	require.NoError(t, err)
+	test.Stdin = pipe
+	var stdout, stderr bytes.Buffer
+	test.Stdout, test.Stderr = &stdout, &stderr
+	require.NoError(t, gen.Start())
+	defer func() {
+		gen.Process.Kill()
+		gen.Wait()
+	}()
+	require.NoError(t, test.Run(), "stderr %s\nstdout:\n%s", stderr.String(), stdout.String())
+	require.Regexp(t, `\nstdin +monobit `, stdout.String())
+	require.Contains(t, stdout.String(), " 0 failed\n")
+}
+
+// -deep is -bytes DeepBytes; -in leaves out -alg and -seed.
+func TestTestFlags(t *testing.T) {
+	cfg, err := parseTestFlags([]string{"-deep", "-alg", "aes128ctr"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, int64(stattest.DeepBytes), cfg.bytes)
+	require.Equal(t, []streamrand.Algorithm{streamrand.AES128CTR}, cfg.algs)
+	cfg, err = parseTestFlags([]string{"-in", "x.bin", "-repeat", "3"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, "x.bin", cfg.in)
+	require.Equal(t, int64(8<<20), cfg.bytes)
+	require.Empty(t, cfg.algs)
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-in", "x.bin", "-alg", "chacha8"}, "-in tests the bytes it reads: leave out -alg and -seed"},
+		{[]string{"-in", "x.bin", "-seed", "2"}, "leave out -alg and -seed"},
+		{[]string{"-in", ""}, "-in: want a file name"},
+		{[]string{"-deep", "-bytes", "64K"}, "-deep sets -bytes 1G: give one of them"},
+	} {
+		_, err := parseTestFlags(tc.args, io.Discard)
+		require.ErrorContains(t, err, tc.want, "%q", tc.args)
+		require.ErrorAs(t, err, new(usageError))
+	}
+
+	// -h documents both.
+	var help bytes.Buffer
+	require.ErrorIs(t, runTest([]string{"-h"}, nil, &help, io.Discard), flag.ErrHelp)
+	for _, want := range []string{"-in FILE|-", "-deep", "MT19937", "a few minutes per generator", "| streamrand test -in -"} {
+		require.Contains(t, help.String(), want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	mrand "math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -340,6 +341,79 @@ func TestUnmarshalBadInput(t *testing.T) {
 	aes := checkpoint(1, "aes256ctr", key32, 0, 0, 0)
 	require.ErrorIs(t, new(chacha.Source).UnmarshalBinary(aes), streamrand.ErrAlgorithm)
 	require.ErrorIs(t, new(aesctr.Source).UnmarshalBinary(good), streamrand.ErrAlgorithm)
+}
+
+// TestUnmarshalEveryAlgorithm: a checkpoint of every algorithm, of a bare
+// and of a Locked Generator, restores through Unmarshal to that algorithm,
+// unlocked, at the exact stream and position; the algorithm field it
+// dispatches on is the algorithm's String.
+func TestUnmarshalEveryAlgorithm(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		for _, lock := range []bool{false, true} {
+			key := bytes.Repeat([]byte{byte(a) + 1}, a.KeySize())
+			g, err := streamrand.NewWithKey(a, key, 1<<40+uint64(a))
+			require.NoError(t, err)
+			if lock {
+				g = streamrand.Locked(g)
+			}
+			pos := int64(1<<36 + 77*int64(a) + 3)
+			_, err = g.Seek(pos, io.SeekStart)
+			require.NoError(t, err)
+			data, err := g.MarshalBinary()
+			require.NoError(t, err)
+			require.Equal(t, a.String(), string(data[13:13+int(data[12])]), "%s: algorithm field", a)
+
+			h, err := streamrand.Unmarshal(data)
+			require.NoError(t, err, "%s locked=%v", a, lock)
+			got, ok := streamrand.AlgorithmOf(h)
+			require.True(t, ok && got == a, "%s locked=%v: AlgorithmOf = %v, %v", a, lock, got, ok)
+			_, isChaCha := h.(*chacha.Source)
+			_, isAES := h.(*aesctr.Source)
+			require.True(t, isChaCha == (a <= streamrand.ChaCha20) && isAES == !isChaCha, "%s: restored as %T", a, h)
+			require.Equal(t, g.Stream(), h.Stream())
+			want, b := make([]byte, 1000), make([]byte, 1000)
+			g.Read(want)
+			h.Read(b)
+			require.Equal(t, want, b, "%s locked=%v", a, lock)
+			require.Equal(t, refStream(a, key, 1<<40+uint64(a), pos, len(b)), b, "%s locked=%v", a, lock)
+			require.Equal(t, g.Uint64(), h.Uint64(), "%s locked=%v", a, lock)
+		}
+	}
+}
+
+// TestUnmarshalAlgorithmField: Unmarshal reads the checkpoint's algorithm
+// field. A well-framed name no algorithm has (in checkpoints the name is
+// exact: no other letter case) is ErrAlgorithm; a corrupted name or name
+// length, whose checksum no longer matches, is ErrChecksum or ErrFormat,
+// never taken for another algorithm.
+func TestUnmarshalAlgorithmField(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		key := bytes.Repeat([]byte{9}, a.KeySize())
+		for _, name := range []string{"CHACHA8", strings.ToUpper(a.String()), a.String() + "x", "aes512ctr", "chacha", "\x00"} {
+			_, err := streamrand.Unmarshal(checkpoint(1, name, key, 3, 4, 5))
+			require.ErrorIs(t, err, streamrand.ErrAlgorithm, "%q", name)
+			require.EqualError(t, err, fmt.Sprintf("streamrand: Unmarshal: state is for another algorithm: %q", name))
+		}
+		good := checkpoint(1, a.String(), key, 3, 4, 5)
+		_, err := streamrand.Unmarshal(good)
+		require.NoError(t, err, "%s", a)
+		// Byte 12 is the name's length, then the name.
+		for i := 12; i < 13+len(a.String()); i++ {
+			for bit := range 8 {
+				bad := bytes.Clone(good)
+				bad[i] ^= 1 << bit
+				g, err := streamrand.Unmarshal(bad)
+				require.Nil(t, g)
+				if i > 12 {
+					require.ErrorIs(t, err, streamrand.ErrChecksum, "%s: byte %d bit %d", a, i, bit)
+				} else {
+					require.True(t, errors.Is(err, streamrand.ErrFormat) || errors.Is(err, streamrand.ErrChecksum),
+						"%s: name length, bit %d: %v", a, bit, err)
+				}
+				require.NotErrorIs(t, err, streamrand.ErrAlgorithm, "%s: byte %d bit %d", a, i, bit)
+			}
+		}
+	}
 }
 
 // sameFamilyName reports whether the case name tc (from

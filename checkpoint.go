@@ -1,12 +1,10 @@
 package streamrand
 
 import (
-	"errors"
 	"fmt"
 
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/checkpoint"
+	"github.com/streamrand/streamrand/internal/keystream"
 )
 
 // The errors of restoring a checkpoint, from Unmarshal and from the
@@ -36,67 +34,21 @@ var (
 // Invalid data returns an error that matches ErrFormat, ErrVersion,
 // ErrChecksum or ErrAlgorithm under errors.Is.
 func Unmarshal(data []byte) (Generator, error) {
-	c := new(chacha.Source)
-	cerr := c.UnmarshalBinary(data)
-	if cerr == nil {
-		return c, nil
+	// The framing first: its errors belong to no family, so they name none.
+	name, _, _, err := checkpoint.Open(data, keystream.PositionSize)
+	if err != nil {
+		return nil, fmt.Errorf("streamrand: Unmarshal: %w", err)
 	}
-	a := new(aesctr.Source)
-	aerr := a.UnmarshalBinary(data)
-	switch {
-	case aerr == nil:
-		return a, nil
-	case errors.Is(aerr, ErrAlgorithm) && errors.Is(cerr, ErrAlgorithm):
-		// Well framed, of an algorithm no package runs.
-		return nil, fmt.Errorf("streamrand: Unmarshal: %w: %q", ErrAlgorithm, checkpoint.Name(data))
-	case errors.Is(aerr, ErrAlgorithm):
-		// A chacha checkpoint: chacha's error says what is wrong.
-		return nil, fmt.Errorf("streamrand: Unmarshal: %w", cerr)
-	case errors.Is(cerr, ErrAlgorithm):
-		return nil, fmt.Errorf("streamrand: Unmarshal: %w", aerr)
+	// Then the checkpoint's own algorithm name picks the family, whose
+	// UnmarshalBinary judges the key and the position.
+	for _, row := range algorithms {
+		if row.name == name {
+			g, err := row.family.restore(data)
+			if err != nil {
+				return nil, fmt.Errorf("streamrand: Unmarshal: %w", err)
+			}
+			return g, nil
+		}
 	}
-	// Neither package got as far as the algorithm name: the framing is
-	// wrong (both say the same), and naming either package would
-	// mislead. The packages wrap the framing error without detail.
-	return nil, fmt.Errorf("streamrand: Unmarshal: %w", errors.Unwrap(cerr))
-}
-
-// AlgorithmOf returns the Algorithm g runs, looking through Locked, and
-// true; or false if g is not a generator of this module or has no
-// algorithm yet (a zero chacha.Source or aesctr.Source).
-func AlgorithmOf(g Generator) (Algorithm, bool) {
-	switch g := g.(type) {
-	case *chacha.Source:
-		if g == nil {
-			break
-		}
-		switch g.Rounds() {
-		case 8:
-			return ChaCha8, true
-		case 12:
-			return ChaCha12, true
-		case 20:
-			return ChaCha20, true
-		}
-	case *aesctr.Source:
-		if g == nil {
-			break
-		}
-		switch g.KeySize() {
-		case 16:
-			return AES128CTR, true
-		case 24:
-			return AES192CTR, true
-		case 32:
-			return AES256CTR, true
-		}
-	case *locked:
-		if g == nil {
-			break
-		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		return AlgorithmOf(g.g)
-	}
-	return 0, false
+	return nil, fmt.Errorf("streamrand: Unmarshal: %w: %q", ErrAlgorithm, name)
 }

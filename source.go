@@ -34,8 +34,6 @@ import (
 	"math/rand/v2"
 	"sync"
 
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/bulk"
 )
 
@@ -50,66 +48,6 @@ func init() {
 		}
 		return nil, nil
 	})
-}
-
-// An Algorithm names a generator.
-type Algorithm uint8
-
-// The algorithms, in the order Algorithms returns them.
-const (
-	ChaCha8 Algorithm = iota
-	ChaCha12
-	ChaCha20
-	AES128CTR
-	AES192CTR
-	AES256CTR
-	numAlgorithms
-)
-
-var names = [numAlgorithms]string{"chacha8", "chacha12", "chacha20", "aes128ctr", "aes192ctr", "aes256ctr"}
-
-// String returns the algorithm's name: "chacha8", "chacha12", "chacha20",
-// "aes128ctr", "aes192ctr" or "aes256ctr".
-func (a Algorithm) String() string {
-	if a < numAlgorithms {
-		return names[a]
-	}
-	return fmt.Sprintf("Algorithm(%d)", uint8(a))
-}
-
-// ParseAlgorithm returns the Algorithm named name (as String returns it).
-func ParseAlgorithm(name string) (Algorithm, error) {
-	for i, n := range names {
-		if n == name {
-			return Algorithm(i), nil
-		}
-	}
-	return 0, fmt.Errorf("streamrand: unknown algorithm %q (want one of %v)", name, names)
-}
-
-// Algorithms returns every Algorithm.
-func Algorithms() []Algorithm {
-	as := make([]Algorithm, numAlgorithms)
-	for i := range as {
-		as[i] = Algorithm(i)
-	}
-	return as
-}
-
-// KeySize returns the key length in bytes the algorithm takes, or 0 if a
-// is not a valid Algorithm.
-func (a Algorithm) KeySize() int {
-	switch a {
-	case ChaCha8, ChaCha12, ChaCha20:
-		return chacha.KeySize
-	case AES128CTR:
-		return 16
-	case AES192CTR:
-		return 24
-	case AES256CTR:
-		return 32
-	}
-	return 0
 }
 
 // A Generator is a keystream positioned at a byte offset of one stream:
@@ -135,45 +73,6 @@ type Generator interface {
 	encoding.BinaryAppender
 	encoding.BinaryMarshaler
 	encoding.BinaryUnmarshaler
-}
-
-// New returns a Generator of algorithm a keyed from seed (rand_core's
-// seed_from_u64 expansion; AES-192 and AES-256 take the first 24 or 32 bytes
-// of it), stream 0: chacha.NewSource8/12/20 or aesctr.NewSource128/192/256.
-// It panics if a is not a valid Algorithm.
-func New(a Algorithm, seed uint64) Generator {
-	switch a {
-	case ChaCha8:
-		return chacha.NewSource8(seed)
-	case ChaCha12:
-		return chacha.NewSource12(seed)
-	case ChaCha20:
-		return chacha.NewSource20(seed)
-	case AES128CTR:
-		return aesctr.NewSource128(seed)
-	case AES192CTR:
-		return aesctr.NewSource192(seed)
-	case AES256CTR:
-		return aesctr.NewSource256(seed)
-	}
-	panic(fmt.Sprintf("streamrand: New: invalid algorithm %d", uint8(a)))
-}
-
-// NewWithKey returns a Generator of algorithm a with the given key (32
-// bytes for ChaCha, 16, 24 or 32 for AES-128, AES-192, AES-256) and stream
-// id.
-func NewWithKey(a Algorithm, key []byte, stream uint64) (Generator, error) {
-	if a >= numAlgorithms {
-		return nil, fmt.Errorf("streamrand: invalid algorithm %d", uint8(a))
-	}
-	if len(key) != a.KeySize() {
-		return nil, fmt.Errorf("streamrand: %s takes a key of %d bytes, not %d", a, a.KeySize(), len(key))
-	}
-	switch a {
-	case ChaCha8, ChaCha12, ChaCha20:
-		return chacha.NewWithKey([chacha.KeySize]byte(key), []int{8, 12, 20}[a], stream)
-	}
-	return aesctr.NewWithKey(key, stream)
 }
 
 // NewSource returns a rand.Source that takes its numbers from r, 8 bytes

@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	mrand "math/rand/v2"
 	"sync"
@@ -84,8 +85,54 @@ func TestAlgorithmNames(t *testing.T) {
 	require.Equal(t, "aes192ctr", AES192CTR.String())
 	_, err := ParseAlgorithm("chacha7")
 	require.ErrorContains(t, err, `streamrand: unknown algorithm "chacha7"`)
+	require.EqualError(t, err, `streamrand: unknown algorithm "chacha7" (want one of [chacha8 chacha12 chacha20 aes128ctr aes192ctr aes256ctr])`)
 	require.Equal(t, "Algorithm(99)", Algorithm(99).String())
 	require.Panics(t, func() { New(Algorithm(99), 1) })
+}
+
+// TestParseAlgorithmAnyCase: ParseAlgorithm takes a name in any ASCII
+// letter case, the constants' Go names included, and nothing else.
+func TestParseAlgorithmAnyCase(t *testing.T) {
+	goNames := map[string]Algorithm{
+		"ChaCha8": ChaCha8, "ChaCha12": ChaCha12, "ChaCha20": ChaCha20,
+		"AES128CTR": AES128CTR, "AES192CTR": AES192CTR, "AES256CTR": AES256CTR,
+	}
+	require.Len(t, goNames, len(Algorithms()))
+	for name, want := range goNames {
+		got, err := ParseAlgorithm(name)
+		require.NoError(t, err, name)
+		require.Equal(t, want, got, name)
+	}
+	for _, a := range Algorithms() {
+		name := a.String()
+		// Every one of the 2^k casings of the name's k letters.
+		var letters []int
+		for i := 0; i < len(name); i++ {
+			if name[i] >= 'a' && name[i] <= 'z' {
+				letters = append(letters, i)
+			}
+		}
+		for mask := range 1 << len(letters) {
+			b := []byte(name)
+			for j, i := range letters {
+				if mask>>j&1 == 1 {
+					b[i] -= 'a' - 'A'
+				}
+			}
+			got, err := ParseAlgorithm(string(b))
+			require.NoError(t, err, "%q", b)
+			require.Equal(t, a, got, "%q", b)
+		}
+		// The case of the name changes, never its letters.
+		for _, bad := range []string{" " + name, name + " ", name[1:], name + "0", name[:len(name)-1] + "x"} {
+			_, err := ParseAlgorithm(bad)
+			require.ErrorContains(t, err, "streamrand: unknown algorithm", "%q", bad)
+		}
+	}
+	for _, bad := range []string{"", "aes128", "chacha", "aeſ128ctr", "chacha８", "AES-128-CTR"} {
+		_, err := ParseAlgorithm(bad)
+		require.ErrorContains(t, err, fmt.Sprintf("streamrand: unknown algorithm %q", bad))
+	}
 }
 
 func TestNewMatchesPackages(t *testing.T) {

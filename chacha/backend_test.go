@@ -12,16 +12,16 @@ import (
 	"github.com/streamrand/streamrand/internal/keystream"
 )
 
-var dispatch = backendtest.Dispatch{Backends: backends, Set: setBackend, Current: Backend}
-
 // forEachBackend runs f once per kernel this machine supports, the portable
 // one included, with that kernel selected.
-func forEachBackend(t *testing.T, f func(t *testing.T)) { dispatch.ForEach(t, f) }
+func forEachBackend(t *testing.T, f func(t *testing.T)) { backendtest.Run(t, kernels, f) }
 
 // TestBackendSelected fails when the kernel chosen at init is not the one
 // CI expects on this machine (STREAMRAND_CHACHA_BACKEND), so a fast path that is silently
 // disabled cannot pass.
-func TestBackendSelected(t *testing.T) { dispatch.CheckSelected(t, "STREAMRAND_CHACHA_BACKEND") }
+func TestBackendSelected(t *testing.T) {
+	backendtest.CheckSelected(t, kernels, "STREAMRAND_CHACHA_BACKEND")
+}
 
 // TestKernelsAgree compares every kernel with the portable one over batch
 // counts, counters that cross 2^32 and wrap at 2^64, stream ids above 2^32

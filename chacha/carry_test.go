@@ -15,7 +15,7 @@ import (
 // forEachBackend runs f once per kernel this machine supports, with that
 // kernel selected.
 func forEachBackend(t *testing.T, f func(t *testing.T)) {
-	backendtest.Dispatch{Backends: chacha.Backends, Set: chacha.SetBackend, Current: chacha.Backend}.ForEach(t, f)
+	backendtest.Run(t, chacha.Kernels, f)
 }
 
 // TestWrapAt2To64: from checkpoints within 64 blocks of block counter 2^64,

@@ -49,36 +49,23 @@ func blocks16SSSE3(rounds int, key *[8]uint32, dst *[16 * BlockSize]byte, counte
 //go:noescape
 func blocks64SSSE3(rounds int, key *[8]uint32, dst *[64 * BlockSize]byte, counter, stream uint64)
 
-// What this CPU can run, from golang.org/x/sys/cpu, which honours
-// GODEBUG=cpu.avx512=off, cpu.avx2=off and cpu.ssse3=off. (cpu.avx512=off
-// clears HasAVX512 but leaves HasAVX512F set, hence both.)
+// The kernels, preferred first, each enabled where this CPU can run it,
+// from golang.org/x/sys/cpu, which honours GODEBUG=cpu.avx512=off,
+// cpu.avx2=off and cpu.ssse3=off. (cpu.avx512=off clears HasAVX512 but
+// leaves HasAVX512F set, hence both.) blocks checks them in this order.
 var (
-	haveAVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F
-	haveAVX2   = cpu.X86.HasAVX2
-	haveSSSE3  = cpu.X86.HasSSSE3
-	// haveFloat64AVX512: the AVX-512 kernel also has its float64 form.
-	haveFloat64AVX512 = haveAVX512 && cpu.X86.HasAVX512DQ
+	useAVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F
+	useAVX2   = cpu.X86.HasAVX2
+	useSSSE3  = cpu.X86.HasSSSE3
 )
 
-// The kernel in use: the widest available, except inside setBackend.
-var (
-	useAVX512 = haveAVX512
-	useAVX2   = haveAVX2 && !useAVX512
-	useSSSE3  = haveSSSE3 && !useAVX512 && !useAVX2
-)
+// haveFloat64AVX512: the AVX-512 kernel also has its float64 form.
+var haveFloat64AVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ
 
-// Backend names the kernel in use: "avx512" (16 blocks at a time), "avx2"
-// (8), "sse" (4, SSSE3) or "generic" (the portable Go kernel).
-func Backend() string {
-	switch {
-	case useAVX512:
-		return "avx512"
-	case useAVX2:
-		return "avx2"
-	case useSSSE3:
-		return "sse"
-	}
-	return "generic"
+func init() {
+	kernels.Register("avx512", &useAVX512)
+	kernels.Register("avx2", &useAVX2)
+	kernels.Register("sse", &useSSSE3)
 }
 
 // blocks writes len(dst)/BlockSize blocks of the keystream (a shorter tail
@@ -141,35 +128,4 @@ func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds in
 		panic("chacha: blocksFloat64 of a partial batch")
 	}
 	return true
-}
-
-// backends lists the kernels this machine can run, widest first; the last is
-// "generic". Tests run each in turn with setBackend.
-func backends() []string {
-	var bs []string
-	if haveAVX512 {
-		bs = append(bs, "avx512")
-	}
-	if haveAVX2 {
-		bs = append(bs, "avx2")
-	}
-	if haveSSSE3 {
-		bs = append(bs, "sse")
-	}
-	return append(bs, "generic")
-}
-
-// setBackend makes name the kernel in use (one of backends()) and returns a
-// function that restores the previous choice. For tests only.
-func setBackend(name string) (restore func()) {
-	old512, old2, old3 := useAVX512, useAVX2, useSSSE3
-	ok := name == "generic"
-	for _, b := range backends() {
-		ok = ok || b == name
-	}
-	if !ok {
-		panic("chacha: unknown or unsupported backend " + name)
-	}
-	useAVX512, useAVX2, useSSSE3 = name == "avx512", name == "avx2", name == "sse"
-	return func() { useAVX512, useAVX2, useSSSE3 = old512, old2, old3 }
 }

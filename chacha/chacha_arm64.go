@@ -7,22 +7,11 @@ import "golang.org/x/sys/cpu"
 // The generator runs on the host: GOARCH and GOOS (arm64 here) are dropped.
 //go:generate env -u GOARCH -u GOOS go run chacha_arm64_gen.go -out chacha_arm64.s
 
-// haveNEON reports whether this CPU runs the NEON kernel (Advanced SIMD,
+// useNEON enables the NEON kernel where this CPU runs it (Advanced SIMD,
 // which every ARMv8-A CPU has; GODEBUG=cpu.asimd=off turns it off).
-var haveNEON = cpu.ARM64.HasASIMD
+var useNEON = cpu.ARM64.HasASIMD
 
-// useNEON selects the NEON kernel. It is haveNEON except inside setBackend.
-var useNEON = haveNEON
-
-// Backend names the kernel in use: "neon" (8 blocks at a time: 7 in the
-// Advanced SIMD registers, 1 in general-purpose registers) or "generic"
-// (the portable Go kernel).
-func Backend() string {
-	if useNEON {
-		return "neon"
-	}
-	return "generic"
-}
+func init() { kernels.Register("neon", &useNEON) }
 
 // blocks writes len(dst)/BlockSize blocks of the keystream: blocks counter,
 // counter+1, ... (mod 2^64) of stream id stream. len(dst) must be a multiple
@@ -54,27 +43,3 @@ func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds in
 //
 //go:noescape
 func blocks8(dst *[8 * BlockSize]byte, key *[8]uint32, counter, stream uint64, rounds int)
-
-// backends lists the kernels this machine can run, widest first; the last is
-// "generic". Tests run each in turn with setBackend.
-func backends() []string {
-	if haveNEON {
-		return []string{"neon", "generic"}
-	}
-	return []string{"generic"}
-}
-
-// setBackend makes name the kernel in use (one of backends()) and returns a
-// function that restores the previous choice. For tests only.
-func setBackend(name string) (restore func()) {
-	prev := useNEON
-	switch {
-	case name == "neon" && haveNEON:
-		useNEON = true
-	case name == "generic":
-		useNEON = false
-	default:
-		panic("chacha: unknown or unavailable backend " + name)
-	}
-	return func() { useNEON = prev }
-}

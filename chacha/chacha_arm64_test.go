@@ -16,7 +16,7 @@ import (
 // position (each of the three register layouts holds a different block),
 // stream ids on both sides of 2^32, with guard bytes around dst.
 func TestBlocks8(t *testing.T) {
-	if !haveNEON {
+	if !kernels.Has("neon") {
 		t.Skip("no Advanced SIMD")
 	}
 	rng := rand.New(rand.NewPCG(3, 4))

@@ -10,11 +10,8 @@ func Reference(key [KeySize]byte, rounds int, stream uint64, pos int64, n int) [
 	return buf[skip : skip+n]
 }
 
-// Backends and SetBackend let the external tests run on every kernel.
-var (
-	Backends   = backends
-	SetBackend = setBackend
-)
+// Kernels lets the external tests run on every kernel.
+var Kernels = kernels
 
 // ReferenceBlocks returns n bytes from byte off of block block of stream id
 // stream, computed with the portable kernel (its counter wraps within the

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/benchutil"
 )
 
-// BenchmarkKernel measures each kernel this machine runs (selected with
-// setBackend), writing 16 KiB of keystream per call of blocks, for every
-// round count: Kernel/<backend>/chacha<R>. To compare the kernels side by
+// BenchmarkKernel measures each kernel this machine runs (backendtest.Bench),
+// writing 16 KiB of keystream per call of blocks, for every round count: Kernel/<backend>/chacha<R>. To compare the kernels side by
 // side, split the output by backend (e.g. sed -n 's|Kernel/avx2/|Kernel/|p')
 // into one file each and give the files to benchstat. Read of every
 // algorithm against the peers is measured by the root package's
@@ -20,21 +20,17 @@ func BenchmarkKernel(b *testing.B) {
 		key[i] = uint32(i) * 0x9e3779b9
 	}
 	buf := make([]byte, 16<<10)
-	for _, name := range backends() {
-		b.Run(name, func(b *testing.B) {
-			restore := setBackend(name)
-			defer restore()
-			for _, rounds := range []int{8, 12, 20} {
-				b.Run(fmt.Sprintf("chacha%d", rounds), func(b *testing.B) {
-					ctr := uint64(0)
-					stop := benchutil.Start(b, len(buf))
-					for b.Loop() {
-						blocks(buf, &key, ctr, 7, rounds)
-						ctr += uint64(len(buf) / BlockSize)
-					}
-					stop()
-				})
-			}
-		})
-	}
+	backendtest.Bench(b, kernels, func(b *testing.B) {
+		for _, rounds := range []int{8, 12, 20} {
+			b.Run(fmt.Sprintf("chacha%d", rounds), func(b *testing.B) {
+				ctr := uint64(0)
+				stop := benchutil.Start(b, len(buf))
+				for b.Loop() {
+					blocks(buf, &key, ctr, 7, rounds)
+					ctr += uint64(len(buf) / BlockSize)
+				}
+				stop()
+			})
+		}
+	})
 }

@@ -1,49 +1,58 @@
-// Package backendtest holds what the chacha and aesctr tests share to run
-// every kernel a machine has: selecting each in turn, checking that the
-// kernel chosen at init is the one CI expects, and comparing output.
+// Package backendtest holds what the tests of chacha, aesctr and fill share
+// to run every kernel a machine has: running a test under each alternative
+// of a package's registry (internal/impl) in turn, checking that the kernel
+// chosen at init is the one CI expects, and comparing output.
 package backendtest
 
 import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/streamrand/streamrand/internal/impl"
 )
 
-// Dispatch is a generator package's view of its kernels.
-type Dispatch struct {
-	Backends func() []string                    // available, widest first, "generic" last
-	Set      func(name string) (restore func()) // select one for a test
-	Current  func() string                      // the package's Backend
+// Run runs f as a subtest once for every kernel alternative of r this CPU
+// has and for the portable code, each named by its backend ("avx2",
+// "generic", ...) and selected alone: disabling the others never disables
+// it.
+func Run(t *testing.T, r *impl.Registry, f func(t *testing.T)) { each(t, r, r.Available(), f) }
+
+// RunAlternatives is Run without the portable code, for tests of what only
+// the assembly kernels do; it skips t where there are none.
+func RunAlternatives(t *testing.T, r *impl.Registry, f func(t *testing.T)) {
+	names := r.Available()
+	if len(names) == 1 {
+		t.Skip("no assembly kernels on this machine or build: the portable code is the only one")
+	}
+	each(t, r, names[:len(names)-1], f)
 }
 
-// ForEach runs f as a subtest once per available kernel, with that kernel
-// selected.
-func (d Dispatch) ForEach(t *testing.T, f func(t *testing.T)) {
-	for _, name := range d.Backends() {
-		t.Run(name, func(t *testing.T) {
-			restore := d.Set(name)
-			defer restore()
-			if got := d.Current(); got != name {
-				t.Fatalf("selecting %q: Backend() = %q", name, got)
-			}
+// Bench runs f as a sub-benchmark once for every backend, as Run does.
+func Bench(b *testing.B, r *impl.Registry, f func(b *testing.B)) { each(b, r, r.Available(), f) }
+
+func each[T interface{ Run(string, func(T)) bool }](t T, r *impl.Registry, names []string, f func(T)) {
+	for _, name := range names {
+		t.Run(name, func(t T) {
+			defer r.Select(name)()
 			f(t)
 		})
 	}
 }
 
-// CheckSelected fails when the kernel chosen at init is not the one named
+// CheckSelected fails when the backend chosen at init is not the one named
 // by the environment variable env (set by CI from the CPU's flags), so that
-// a fast path that is silently disabled cannot pass; and when the widest
-// available kernel is not the one chosen.
-func (d Dispatch) CheckSelected(t *testing.T, env string) {
+// a fast path that is silently disabled cannot pass; and when it is not the
+// preferred one of those the CPU has.
+func CheckSelected(t *testing.T, r *impl.Registry, env string) {
 	t.Helper()
-	cur, bs := d.Current(), d.Backends()
-	t.Logf("backend: %s (available: %v)", cur, bs)
+	cur, names := r.Backend(), r.Available()
+	t.Logf("backend: %s (available: %v)", cur, names)
 	if want := os.Getenv(env); want != "" && cur != want {
 		t.Fatalf("Backend() = %q, want %q (%s)", cur, want, env)
 	}
-	if bs[0] != cur || bs[len(bs)-1] != "generic" {
-		t.Fatalf("backends() = %v: the widest must be selected and generic last (Backend() = %q)", bs, cur)
+	if names[0] != cur {
+		t.Fatalf("Backend() = %q, but the preferred kernel available is %q (%v)", cur, names[0], names)
 	}
 }
 
@@ -119,5 +128,43 @@ func Exact(t *testing.T, desc string, blockSize int, lengths []int, fill, ref fu
 				t.Fatalf("%s, len(dst) = %d: wrote byte %d of the %d-byte tail below a block", desc, n, i, n-whole)
 			}
 		}
+	}
+}
+
+// Dispatch is a generator package's view of its kernels.
+type Dispatch struct {
+	Backends func() []string                    // available, widest first, "generic" last
+	Set      func(name string) (restore func()) // select one for a test
+	Current  func() string                      // the package's Backend
+}
+
+// ForEach runs f as a subtest once per available kernel, with that kernel
+// selected.
+func (d Dispatch) ForEach(t *testing.T, f func(t *testing.T)) {
+	for _, name := range d.Backends() {
+		t.Run(name, func(t *testing.T) {
+			restore := d.Set(name)
+			defer restore()
+			if got := d.Current(); got != name {
+				t.Fatalf("selecting %q: Backend() = %q", name, got)
+			}
+			f(t)
+		})
+	}
+}
+
+// CheckSelected fails when the kernel chosen at init is not the one named
+// by the environment variable env (set by CI from the CPU's flags), so that
+// a fast path that is silently disabled cannot pass; and when the widest
+// available kernel is not the one chosen.
+func (d Dispatch) CheckSelected(t *testing.T, env string) {
+	t.Helper()
+	cur, bs := d.Current(), d.Backends()
+	t.Logf("backend: %s (available: %v)", cur, bs)
+	if want := os.Getenv(env); want != "" && cur != want {
+		t.Fatalf("Backend() = %q, want %q (%s)", cur, want, env)
+	}
+	if bs[0] != cur || bs[len(bs)-1] != "generic" {
+		t.Fatalf("backends() = %v: the widest must be selected and generic last (Backend() = %q)", bs, cur)
 	}
 }

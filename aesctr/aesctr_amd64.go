@@ -65,8 +65,11 @@ func vaesEnabled() bool {
 	return true
 }
 
-// Feature tiers, from golang.org/x/sys/cpu, which honours GODEBUG; each
-// tier is used only where the next narrower one may be:
+// The kernels, preferred first, each enabled where this CPU can run it,
+// from golang.org/x/sys/cpu, which honours GODEBUG; fill checks them in
+// this order. Each tier runs only where the next narrower one may (its
+// condition includes that one's, read at init; afterwards each bool is
+// independent):
 //
 //   - cpu.aes=off clears X86.HasAES (and cpu.ssse3=off X86.HasSSSE3): no
 //     AES tier, "generic".
@@ -76,33 +79,16 @@ func vaesEnabled() bool {
 //   - cpu.avx512=off clears X86.HasAVX512 only (so do cpu.avx512f=off and
 //     cpu.avx512bw=off their flags): "vaes256".
 var (
-	haveAESNI   = cpu.X86.HasAES && cpu.X86.HasSSSE3
-	haveVAES256 = haveAESNI && cpu.X86.HasAVX2 && vaesEnabled()
-	haveVAES512 = haveVAES256 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F &&
+	useAESNI   = cpu.X86.HasAES && cpu.X86.HasSSSE3
+	useVAES256 = useAESNI && cpu.X86.HasAVX2 && vaesEnabled()
+	useVAES512 = useVAES256 && cpu.X86.HasAVX512 && cpu.X86.HasAVX512F &&
 		cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VAES
 )
 
-// The kernel in use: the widest available, chosen at init; setBackend
-// changes it for tests.
-var (
-	useVAES512 = haveVAES512
-	useVAES256 = haveVAES256 && !haveVAES512
-	useAESNI   = haveAESNI && !haveVAES256
-)
-
-// Backend names the kernel in use: "vaes512" (VAES on 512-bit registers,
-// AVX-512), "vaes256" (VAES on 256-bit registers, AVX2), "aesni" (AES-NI on
-// 128-bit registers) or "generic" (the portable path over crypto/aes).
-func Backend() string {
-	switch {
-	case useVAES512:
-		return "vaes512"
-	case useVAES256:
-		return "vaes256"
-	case useAESNI:
-		return "aesni"
-	}
-	return "generic"
+func init() {
+	kernels.Register("vaes512", &useVAES512)
+	kernels.Register("vaes256", &useVAES256)
+	kernels.Register("aesni", &useAESNI)
 }
 
 // fill writes len(dst)/BlockSize keystream blocks (a multiple of BlockSize
@@ -149,35 +135,4 @@ func (k *kernel) fill(dst []byte, counter, stream uint64) {
 	if len(dst) >= BlockSize { // not for whole batches: the portable path may allocate
 		k.fillGeneric(dst, counter, stream)
 	}
-}
-
-// backends lists the kernels this machine can run, widest first; the last is
-// "generic". Tests run each in turn with setBackend.
-func backends() []string {
-	var bs []string
-	if haveVAES512 {
-		bs = append(bs, "vaes512")
-	}
-	if haveVAES256 {
-		bs = append(bs, "vaes256")
-	}
-	if haveAESNI {
-		bs = append(bs, "aesni")
-	}
-	return append(bs, "generic")
-}
-
-// setBackend makes name the kernel in use (one of backends()) and returns a
-// function that restores the previous choice. For tests only.
-func setBackend(name string) (restore func()) {
-	ok := false
-	for _, b := range backends() {
-		ok = ok || b == name
-	}
-	if !ok {
-		panic("aesctr: backend " + name + " is not available")
-	}
-	v512, v256, ni := useVAES512, useVAES256, useAESNI
-	useVAES512, useVAES256, useAESNI = name == "vaes512", name == "vaes256", name == "aesni"
-	return func() { useVAES512, useVAES256, useAESNI = v512, v256, ni }
 }

@@ -9,10 +9,11 @@ import "golang.org/x/sys/cpu"
 //
 //go:generate env GOOS= GOARCH= go run aesctr_arm64_gen.go -out aesctr_arm64.s
 
-// useARM64 selects the AESE/AESMC kernel. It is set at init from the CPU's
-// AES extension (which GODEBUG=cpu.aes=off clears) and changed only by
-// setBackend in tests.
+// useARM64 enables the AESE/AESMC kernel where the CPU has the AES
+// extension (which GODEBUG=cpu.aes=off clears).
 var useARM64 = cpu.ARM64.HasAES
+
+func init() { kernels.Register("arm64", &useARM64) }
 
 // ctrBlocksNArm64 writes exactly the N blocks of *dst, the AES-CTR
 // keystream blocks AES(BE64(stream) || BE64(counter+i)) for i = 0 .. N-1,
@@ -26,15 +27,6 @@ func ctrBlocks64Arm64(nr int, rk *[240]byte, dst *[64 * BlockSize]byte, counter,
 
 //go:noescape
 func ctrBlocks256Arm64(nr int, rk *[240]byte, dst *[256 * BlockSize]byte, counter, stream uint64)
-
-// Backend names the kernel in use: "arm64" (AESE/AESMC, eight blocks
-// interleaved) when the CPU has the AES extension, else "generic".
-func Backend() string {
-	if useARM64 {
-		return "arm64"
-	}
-	return "generic"
-}
 
 // fill writes len(dst)/BlockSize keystream blocks (a shorter tail is left
 // alone) from the 128-bit counter block BE64(stream) || BE64(counter),
@@ -66,28 +58,4 @@ func (k *kernel) fill(dst []byte, counter, stream uint64) {
 	if len(dst) >= BlockSize { // not for whole batches: the portable path may allocate
 		k.fillGeneric(dst, counter, stream)
 	}
-}
-
-// backends lists the kernels this machine can run, widest first; the last is
-// "generic". Tests run each in turn with setBackend.
-func backends() []string {
-	if cpu.ARM64.HasAES {
-		return []string{"arm64", "generic"}
-	}
-	return []string{"generic"}
-}
-
-// setBackend makes name the kernel in use (one of backends()) and returns a
-// function that restores the previous choice. For tests only.
-func setBackend(name string) (restore func()) {
-	prev := useARM64
-	switch {
-	case name == "arm64" && cpu.ARM64.HasAES:
-		useARM64 = true
-	case name == "generic":
-		useARM64 = false
-	default:
-		panic("aesctr: unknown backend " + name)
-	}
-	return func() { useARM64 = prev }
 }

@@ -15,16 +15,16 @@ import (
 	"github.com/streamrand/streamrand/internal/keystream"
 )
 
-var dispatch = backendtest.Dispatch{Backends: backends, Set: setBackend, Current: Backend}
-
 // forEachBackend runs f once per kernel this machine supports, the portable
 // one included, with that kernel selected.
-func forEachBackend(t *testing.T, f func(t *testing.T)) { dispatch.ForEach(t, f) }
+func forEachBackend(t *testing.T, f func(t *testing.T)) { backendtest.Run(t, kernels, f) }
 
 // TestBackendSelected fails when the kernel chosen at init is not the one
 // CI expects on this machine (STREAMRAND_AES_BACKEND), so a fast path that is silently
 // disabled cannot pass.
-func TestBackendSelected(t *testing.T) { dispatch.CheckSelected(t, "STREAMRAND_AES_BACKEND") }
+func TestBackendSelected(t *testing.T) {
+	backendtest.CheckSelected(t, kernels, "STREAMRAND_AES_BACKEND")
+}
 
 // cipherCTR returns n bytes of crypto/cipher's CTR keystream over crypto/aes
 // from counter block BE64(stream) || BE64(counter): the reference.

@@ -19,7 +19,7 @@ import (
 // forEachBackend runs f once per kernel this machine supports, with that
 // kernel selected.
 func forEachBackend(t *testing.T, f func(t *testing.T)) {
-	backendtest.Dispatch{Backends: aesctr.Backends, Set: aesctr.SetBackend, Current: aesctr.Backend}.ForEach(t, f)
+	backendtest.Run(t, aesctr.Kernels, f)
 }
 
 // ctrAt returns n bytes of crypto/cipher's CTR keystream from byte off of

@@ -1,10 +1,7 @@
 package aesctr
 
-// Backends and SetBackend let the external tests run on every kernel.
-var (
-	Backends   = backends
-	SetBackend = setBackend
-)
+// Kernels lets the external tests run on every kernel.
+var Kernels = kernels
 
 // newKernel returns a kernel keyed with key, for the tests of the kernels.
 func newKernel(key []byte) (*kernel, error) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/benchutil"
 )
 
@@ -12,30 +13,26 @@ import (
 // every algorithm against the peers (crypto/cipher CTR, ...) is measured by
 // the root package's BenchmarkRead.
 func BenchmarkKernel(b *testing.B) {
-	for _, name := range backends() {
-		b.Run(name, func(b *testing.B) {
-			restore := setBackend(name)
-			defer restore()
-			for _, keyLen := range []int{16, 24, 32} {
-				b.Run(fmt.Sprintf("aes%d", keyLen*8), func(b *testing.B) {
-					key := make([]byte, keyLen)
-					for i := range key {
-						key[i] = byte(7*i + 1)
-					}
-					k, err := newKernel(key)
-					if err != nil {
-						b.Fatal(err)
-					}
-					dst := make([]byte, 16384)
-					ctr := uint64(0)
-					stop := benchutil.Start(b, len(dst))
-					for b.Loop() {
-						k.fill(dst, ctr, 5)
-						ctr += uint64(len(dst) / BlockSize)
-					}
-					stop()
-				})
-			}
-		})
-	}
+	backendtest.Bench(b, kernels, func(b *testing.B) {
+		for _, keyLen := range []int{16, 24, 32} {
+			b.Run(fmt.Sprintf("aes%d", keyLen*8), func(b *testing.B) {
+				key := make([]byte, keyLen)
+				for i := range key {
+					key[i] = byte(7*i + 1)
+				}
+				k, err := newKernel(key)
+				if err != nil {
+					b.Fatal(err)
+				}
+				dst := make([]byte, 16384)
+				ctr := uint64(0)
+				stop := benchutil.Start(b, len(dst))
+				for b.Loop() {
+					k.fill(dst, ctr, 5)
+					ctr += uint64(len(dst) / BlockSize)
+				}
+				stop()
+			})
+		}
+	})
 }

@@ -1,0 +1,14 @@
+package aesctr
+
+import "github.com/streamrand/streamrand/internal/impl"
+
+// kernels holds the assembly kernels of this build, registered at init by
+// aesctr_amd64.go and aesctr_arm64.go (none with purego or elsewhere).
+var kernels = impl.New("aesctr")
+
+// Backend names the kernel in use: on amd64 "vaes512" (VAES on 512-bit
+// registers, AVX-512), "vaes256" (VAES on 256-bit registers, AVX2) or
+// "aesni" (AES-NI on 128-bit registers); on arm64 "arm64" (AESE/AESMC,
+// eight blocks interleaved); or "generic" (the portable path over
+// crypto/aes).
+func Backend() string { return kernels.Backend() }

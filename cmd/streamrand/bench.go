@@ -1,187 +1,285 @@
 package main
 
 import (
+	"crypto/aes"
+	"crypto/cipher"
+	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/fill"
 	"github.com/streamrand/streamrand/internal/peers"
 )
 
-// runBench measures every algorithm and every peer: Read throughput on one
-// buffer size and the cost of one Uint64, each the median of several runs,
-// and prints them with their ratio to the fastest peer.
+const benchHead = `usage: streamrand bench [-long] [-size BYTES] [-time DURATION] [-runs N]
+
+Measures the Read throughput of every generator against its peer, the
+usual Go way to get the same bytes: chacha8 and chacha12 against
+math/rand/v2's ChaCha8, chacha20 against golang.org/x/crypto/chacha20, each
+AES-CTR against crypto/cipher's CTR over crypto/aes with a key of the same
+size. Then the cost per value of a few rand.Rand methods called in a loop
+against package fill's bulk functions, which give the same values.
+
+It prints the machine first and each row as soon as it is measured. Each
+figure is the median of several timed runs with their range (wall clock),
+and the same work per CPU-second of the measuring thread, which stays
+steady when other programs share the cores. The default run takes under
+20 seconds; -long takes about a minute and gives steadier medians.
+
+`
+
+// runBench measures every algorithm against its peer and the bulk
+// functions of package fill against per-call loops, printing each row as
+// soon as it is measured.
 func runBench(args []string, stdout io.Writer) error {
+	b, err := parseBenchFlags(args, stdout)
+	if err != nil {
+		return err
+	}
+	return b.run()
+}
+
+// parseBenchFlags parses the command line of bench.
+func parseBenchFlags(args []string, stdout io.Writer) (*bencher, error) {
 	fs := newFlagSet("bench")
 	size := fs.Int("size", 2000000, fmt.Sprintf("bytes per Read, 1 to %d", maxBenchSize))
-	dur := fs.Duration("time", 200*time.Millisecond, fmt.Sprintf("time per measurement run, up to %v", maxBenchTime))
-	runs := fs.Int("runs", 5, fmt.Sprintf("runs per figure, 1 to %d; the median is shown", maxBenchRuns))
-	head := "usage: streamrand bench [-size BYTES] [-time DURATION] [-runs N]\n\n" +
-		"Measures Read throughput and the cost of one Uint64 of every algorithm and its peers.\n\n"
-	if err := parse(fs, args, head, stdout); err != nil {
-		return err
+	dur := fs.Duration("time", defaultBenchTime, fmt.Sprintf("time per run, up to %v", maxBenchTime))
+	runs := fs.Int("runs", defaultBenchRuns, fmt.Sprintf("runs per figure, 1 to %d", maxBenchRuns))
+	long := fs.Bool("long", false, fmt.Sprintf("the longer run: -time %v -runs %d, where not given", longBenchTime, longBenchRuns))
+	if err := parse(fs, args, benchHead, stdout); err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *long {
+		if !set["time"] {
+			*dur = longBenchTime
+		}
+		if !set["runs"] {
+			*runs = longBenchRuns
+		}
 	}
 	switch {
 	case *size < 1 || *size > maxBenchSize:
-		return badUsage("-size %d: want 1 to %d bytes", *size, maxBenchSize)
+		return nil, badUsage("-size %d: want 1 to %d bytes", *size, maxBenchSize)
 	case *dur <= 0 || *dur > maxBenchTime:
-		return badUsage("-time %v: want more than 0, up to %v", *dur, maxBenchTime)
+		return nil, badUsage("-time %v: want more than 0, up to %v", *dur, maxBenchTime)
 	case *runs < 1 || *runs > maxBenchRuns:
-		return badUsage("-runs %d: want 1 to %d", *runs, maxBenchRuns)
+		return nil, badUsage("-runs %d: want 1 to %d", *runs, maxBenchRuns)
 	}
-	type row struct {
-		name, backend string
-		mbps, ns      float64 // ns is 0 where there is no Uint64
-		peer          bool
-	}
-	var rows []row
-	buf := make([]byte, *size)
-	for _, a := range streamrand.Algorithms() {
-		g := streamrand.New(a, 1)
-		backend := aesctr.Backend()
-		if a <= streamrand.ChaCha20 {
-			backend = chacha.Backend()
-		}
-		rows = append(rows, row{
-			name: a.String(), backend: backend,
-			mbps: throughput(func() { g.Read(buf) }, len(buf), *dur, *runs),
-			ns:   nsPerUint64(g, *dur, *runs),
-		})
-	}
-	for _, p := range peers.All() {
-		r := row{name: p.Name, backend: "-", peer: true, mbps: throughput(func() { p.Read(buf) }, len(buf), *dur, *runs)}
-		if p.Source != nil {
-			r.ns = nsPerUint64(p.Source, *dur, *runs)
-		}
-		rows = append(rows, r)
-	}
-	var bestMBps, bestNs float64
-	for _, r := range rows {
-		if r.peer {
-			bestMBps = max(bestMBps, r.mbps)
-			if r.ns > 0 && (bestNs == 0 || r.ns < bestNs) {
-				bestNs = r.ns
-			}
-		}
-	}
-
-	fmt.Fprintf(stdout, "CPU: %s, %s/%s, GOMAXPROCS %d; Read of %d bytes; median of %d runs of %v\n",
-		cpuName(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), *size, *runs, *dur)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "generator\tbackend\tRead MB/s\tvs best peer\tns/Uint64\tvs best peer\t")
-	for _, r := range rows {
-		ns, nsRatio := "-", "-"
-		if r.ns > 0 {
-			ns = fmt.Sprintf("%.2f", r.ns)
-			nsRatio = fmt.Sprintf("%.2fx", bestNs/r.ns)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%.2fx\t%s\t%s\t\n", r.name, r.backend, r.mbps, r.mbps/bestMBps, ns, nsRatio)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, "vs best peer: throughput over the fastest peer's (Read), or the fastest peer's time over this one's (Uint64); above 1x is faster.")
-	return benchFill(stdout, *dur, *runs)
+	return &bencher{size: *size, dur: *dur, runs: *runs, out: stdout}, nil
 }
 
-// The bounds of bench's flags: a Read buffer of at most 256 MiB, a minute
-// per run, 1000 runs.
+// The defaults and bounds of bench's flags. A run of bench measures 24
+// figures of runs × time each: 12 s by default, 66 s with -long. A Read buffer of at most 256 MiB, a minute per run, 1000 runs.
 const (
-	maxBenchSize = 1 << 28
-	maxBenchTime = time.Minute
-	maxBenchRuns = 1000
+	defaultBenchTime = 100 * time.Millisecond
+	defaultBenchRuns = 5
+	longBenchTime    = 250 * time.Millisecond
+	longBenchRuns    = 11
+	maxBenchSize     = 1 << 28
+	maxBenchTime     = time.Minute
+	maxBenchRuns     = 1000
 )
 
-// throughput returns the median MB/s (10^6 bytes per second) of f, which
-// processes n bytes per call.
-func throughput(f func(), n int, d time.Duration, runs int) float64 {
-	return float64(n) / median(f, d, runs) / 1e6
+// A bencher measures and prints.
+type bencher struct {
+	size int           // bytes per Read
+	dur  time.Duration // per run
+	runs int           // per figure
+	out  io.Writer
+	// onRun, if not nil, is called before each timed run (and before the
+	// warm-up call), so a test sees when measuring happens.
+	onRun func()
 }
 
-// nsPerUint64 returns the median nanoseconds per Uint64 of src, called
-// statically on its concrete type as a program holding it would.
-func nsPerUint64(src rand.Source, d time.Duration, runs int) float64 {
-	const batch = 1024
-	var s uint64
-	var loop func()
-	switch g := src.(type) {
-	case *chacha.Source:
-		loop = func() {
-			for range batch {
-				s += g.Uint64()
-			}
-		}
-	case *aesctr.Source:
-		loop = func() {
-			for range batch {
-				s += g.Uint64()
-			}
-		}
-	case *rand.PCG:
-		loop = func() {
-			for range batch {
-				s += g.Uint64()
-			}
-		}
-	case *rand.ChaCha8:
-		loop = func() {
-			for range batch {
-				s += g.Uint64()
-			}
-		}
-	default:
-		loop = func() {
-			for range batch {
-				s += src.Uint64()
-			}
-		}
+// run prints the machine line, then measures and prints the Read table
+// and the fill table, row by row.
+func (b *bencher) run() error {
+	if _, err := fmt.Fprintf(b.out, "machine: %s\n", machine()); err != nil {
+		return fmt.Errorf("writing: %w", err)
 	}
-	t := median(loop, d, runs)
-	sink = s
-	return t / batch * 1e9
+	_, cpuOK := threadCPUTime()
+	fmt.Fprintf(b.out, "Read of %d bytes in MB/s (10^6 bytes per second): the median of %d runs of %v and their range\n", b.size, b.runs, b.dur)
+	if cpuOK {
+		fmt.Fprint(b.out, "(wall clock), and the median per CPU-second of the measuring thread (cpu MB/s, steady on a busy\n"+
+			"machine). Under each generator its peer; vs peer = its cpu MB/s over its peer's, above 1x is faster.\n\n")
+	} else {
+		fmt.Fprint(b.out, "(wall clock; this OS gives no CPU time of a thread). Under each generator its peer;\n"+
+			"vs peer = its MB/s over its peer's, above 1x is faster.\n\n")
+	}
+	fmt.Fprintf(b.out, readRow, "generator / peer", "backend", "MB/s", "min-max", "cpu MB/s", "vs peer")
+	buf := make([]byte, b.size)
+	for _, a := range streamrand.Algorithms() {
+		g := streamrand.New(a, 1)
+		gen := b.measure(func() { g.Read(buf) }, len(buf))
+		p := peerOf(a)
+		peer := b.measure(func() { p.Read(buf) }, len(buf))
+		ratio := fmt.Sprintf("%.2fx", gen.per(peer))
+		if _, err := fmt.Fprintf(b.out, readRow, a, backendOf(a), mbps(gen.median), mbpsRange(gen), mbps(gen.cpu), ratio); err != nil {
+			return fmt.Errorf("writing: %w", err)
+		}
+		fmt.Fprintf(b.out, peerRow, "  "+p.Name, "", mbps(peer.median), mbpsRange(peer), mbps(peer.cpu))
+	}
+	return b.fill()
 }
 
-var sink uint64
+// readRow is the format of a row of the Read table: fixed widths, so each
+// row is printed as soon as it is measured (a tabwriter would hold them all
+// back).
+const (
+	readRow = "%-27s %-8s %7s %13s %9s %8s\n"
+	peerRow = "%-27s %-8s %7s %13s %9s\n" // no ratio
+)
 
-// median runs f repeatedly for about d, runs times, and returns the median
-// of the seconds per call.
-func median(f func(), d time.Duration, runs int) float64 {
-	f() // warm up
-	per := make([]float64, runs)
-	for i := range per {
-		calls := 0
+// A figure is one measured rate, in units (bytes, values) per second.
+type figure struct {
+	median, lo, hi float64 // wall clock: the median run and the range
+	cpu            float64 // per CPU-second of the thread, median; 0 if not measured
+}
+
+// per returns f's rate over g's: per CPU-second where both have it, else
+// wall clock.
+func (f figure) per(g figure) float64 {
+	if f.cpu > 0 && g.cpu > 0 {
+		return f.cpu / g.cpu
+	}
+	return f.median / g.median
+}
+
+// rate returns per CPU-second where measured, else the wall-clock median.
+func (f figure) rate() float64 {
+	if f.cpu > 0 {
+		return f.cpu
+	}
+	return f.median
+}
+
+// measure calls f (which processes n units per call) repeatedly for b.dur,
+// b.runs times, after one warm-up call, on one locked OS thread.
+func (b *bencher) measure(f func(), n int) figure {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if b.onRun != nil {
+		b.onRun()
+	}
+	f()
+	wall := make([]float64, 0, b.runs)
+	var cpu []float64
+	for range b.runs {
+		if b.onRun != nil {
+			b.onRun()
+		}
+		c0, cpuOK := threadCPUTime()
 		start := time.Now()
-		for time.Since(start) < d {
+		calls := 0
+		for calls == 0 || time.Since(start) < b.dur {
 			f()
 			calls++
 		}
-		per[i] = time.Since(start).Seconds() / float64(calls)
+		elapsed := time.Since(start)
+		c1, _ := threadCPUTime()
+		work := float64(calls) * float64(n)
+		wall = append(wall, work/elapsed.Seconds())
+		if cpuOK && c1 > c0 {
+			cpu = append(cpu, work/(c1-c0).Seconds())
+		}
 	}
-	slices.Sort(per)
-	return per[runs/2]
+	slices.Sort(wall)
+	fig := figure{median: wall[len(wall)/2], lo: wall[0], hi: wall[len(wall)-1]}
+	if len(cpu) == len(wall) {
+		slices.Sort(cpu)
+		fig.cpu = cpu[len(cpu)/2]
+	}
+	return fig
 }
 
-// cpuName returns the processor's model name (from /proc/cpuinfo on
-// Linux) and the backends the generator packages chose on it (each package
-// decides from the CPU's features; the command does not guess).
-func cpuName() string {
-	name := "unknown CPU"
+// mbps formats bytes per second as MB/s, "-" for 0 (not measured).
+func mbps(v float64) string {
+	if v == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f", v/1e6)
+}
+
+func mbpsRange(f figure) string {
+	return fmt.Sprintf("%.0f-%.0f", f.lo/1e6, f.hi/1e6)
+}
+
+// peerOf returns the peer of algorithm a: the usual Go way to get the same
+// kind of bytes.
+func peerOf(a streamrand.Algorithm) peers.Peer {
+	switch a {
+	case streamrand.ChaCha8, streamrand.ChaCha12:
+		return peerNamed("math/rand/v2 ChaCha8")
+	case streamrand.ChaCha20:
+		return peerNamed("x/crypto chacha20")
+	}
+	return cipherCTR(a.KeySize())
+}
+
+// peerNamed returns the peer of package peers with that name.
+func peerNamed(name string) peers.Peer {
+	for _, p := range peers.All() {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic("streamrand bench: no peer " + name) // a programming error: the names are fixed
+}
+
+// cipherCTR returns crypto/cipher's CTR over crypto/aes with a key of
+// keyLen bytes, XORed over zeros as a program getting random bytes from it
+// would (package peers has AES-128 and AES-256 only).
+func cipherCTR(keyLen int) peers.Peer {
+	block, err := aes.NewCipher(make([]byte, keyLen))
+	if err != nil {
+		panic(err) // keyLen is an AES key size
+	}
+	ctr := cipher.NewCTR(block, make([]byte, aes.BlockSize))
+	var zero []byte
+	return peers.Peer{
+		Name: fmt.Sprintf("crypto/cipher CTR AES-%d", 8*keyLen),
+		Read: func(p []byte) {
+			if len(zero) < len(p) {
+				zero = make([]byte, len(p))
+			}
+			ctr.XORKeyStream(p, zero[:len(p)])
+		},
+	}
+}
+
+// backendOf returns the backend the package of a chose on this CPU.
+func backendOf(a streamrand.Algorithm) string {
+	if a <= streamrand.ChaCha20 {
+		return chacha.Backend()
+	}
+	return aesctr.Backend()
+}
+
+// machine describes the machine: the processor's model name (from
+// /proc/cpuinfo where there is one, else the architecture), the OS, CPUs,
+// the Go version and the backend each package chose on it (each decides
+// from the CPU's features; the command does not guess).
+func machine() string {
+	name := runtime.GOARCH
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" && strings.TrimSpace(v) != "" {
 				name = strings.TrimSpace(v)
 				break
 			}
 		}
 	}
-	return fmt.Sprintf("%s (backends: chacha %s, aesctr %s)", name, chacha.Backend(), aesctr.Backend())
+	return fmt.Sprintf("%s, %s/%s, %d CPUs, GOMAXPROCS %d, %s; backends: chacha %s, aesctr %s, fill %s",
+		name, runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(),
+		chacha.Backend(), aesctr.Backend(), fill.Backend())
 }

@@ -2,20 +2,17 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"text/tabwriter"
-	"time"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
 )
 
-// benchFill prints bench's second table: nanoseconds per value of a few
-// rand.Rand methods called in a loop over PCG and over chacha8, and of the
-// package fill functions that give the same values, over chacha8 and
-// aes128ctr, with the best fill figure's speed-up over PCG per call.
-func benchFill(stdout io.Writer, dur time.Duration, runs int) error {
+// fill prints bench's second table, row by row: nanoseconds per value of a
+// few rand.Rand methods called in a loop over PCG and over chacha8, and of
+// the package fill functions that give the same values, over chacha8 and
+// aes128ctr, with the faster fill figure's speed-up over PCG per call.
+func (b *bencher) fill() error {
 	const n = 100000
 	f64 := make([]float64, n)
 	ints := make([]int, n)
@@ -46,10 +43,16 @@ func benchFill(stdout io.Writer, dur time.Duration, runs int) error {
 			},
 			func(src rand.Source) { fill.IntN(src, ints, 1000) }},
 	}
-	ns := func(f func()) float64 { return median(f, dur, runs) / n * 1e9 }
-	fmt.Fprintf(stdout, "\nNumbers in bulk: ns per value, %d values per call (package fill, backend %s)\n", n, fill.Backend())
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "method\tPCG per call\tchacha8 per call\tchacha8 fill\taes128ctr fill\tfill vs PCG\t")
+	ns := func(f func()) float64 { return 1e9 / b.measure(f, n).rate() }
+	unit := "CPU time of the measuring thread"
+	if _, ok := threadCPUTime(); !ok {
+		unit = "wall clock"
+	}
+	fmt.Fprintf(b.out, "\nNumbers in bulk (package fill, backend %s): ns per value in calls of %d values,\n"+
+		"the median of %d runs (%s). fill gives exactly the values of the\n"+
+		"per-call loop on the same Source; fill vs PCG = PCG per call's time over the faster fill's.\n\n",
+		fill.Backend(), n, b.runs, unit)
+	fmt.Fprintf(b.out, fillRow, "method", "PCG per call", "chacha8 per call", "chacha8 fill", "aes128ctr fill", "fill vs PCG")
 	for _, f := range funcs {
 		pcg := ns(func() { f.call(rand.New(rand.NewPCG(1, 2))) })
 		percall := ns(func() { f.call(rand.New(streamrand.New(streamrand.ChaCha8, 1))) })
@@ -57,11 +60,15 @@ func benchFill(stdout io.Writer, dur time.Duration, runs int) error {
 		chacha := ns(func() { f.bulk(c8) })
 		aes := streamrand.New(streamrand.AES128CTR, 1)
 		aesNs := ns(func() { f.bulk(aes) })
-		fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.1fx\t\n", f.name, pcg, percall, chacha, aesNs, pcg/min(chacha, aesNs))
+		_, err := fmt.Fprintf(b.out, fillRow, f.name, fmt.Sprintf("%.2f", pcg), fmt.Sprintf("%.2f", percall),
+			fmt.Sprintf("%.2f", chacha), fmt.Sprintf("%.2f", aesNs), fmt.Sprintf("%.1fx", pcg/min(chacha, aesNs)))
+		if err != nil {
+			return fmt.Errorf("writing: %w", err)
+		}
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, "fill gives exactly the values of the per-call loop on the same Source; fill vs PCG: PCG per call's time over the faster fill's.")
 	return nil
 }
+
+// fillRow is the format of a row of the fill table (fixed widths: each
+// row is printed as soon as it is measured).
+const fillRow = "%-11s  %12s  %16s  %12s  %14s  %11s\n"

@@ -3,18 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/hex"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/fill"
 )
 
 // When the test binary is started with STREAMRAND_RUN_MAIN=1 it is the
@@ -179,42 +174,6 @@ func TestExitStatus(t *testing.T) {
 		}
 		if tc.status == 2 && len(tc.args) > 0 && tc.args[0] != "frobnicate" && strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%q: stderr is not one line:\n%s", tc.args, stderr.String())
-		}
-	}
-}
-
-// bench reports the backends the packages chose.
-func TestBenchNamesBackends(t *testing.T) {
-	status, stdout, stderr := runMain("bench", "-time", "1ms", "-runs", "1", "-size", "4096")
-	if status != 0 {
-		t.Fatalf("exit %d: %s", status, stderr)
-	}
-	if want := fmt.Sprintf("backends: chacha %s, aesctr %s", chacha.Backend(), aesctr.Backend()); !strings.Contains(stdout, want) {
-		t.Errorf("no %q in:\n%s", want, stdout)
-	}
-	for _, a := range streamrand.Algorithms() {
-		b := aesctr.Backend()
-		if a <= streamrand.ChaCha20 {
-			b = chacha.Backend()
-		}
-		if !regexp.MustCompile(`(?m)^ *` + a.String() + ` +` + b + ` `).MatchString(stdout) {
-			t.Errorf("no row %s with backend %s in:\n%s", a, b, stdout)
-		}
-	}
-}
-
-// bench ends with the table of package fill against per-call loops.
-func TestBenchFillRows(t *testing.T) {
-	status, stdout, stderr := runMain("bench", "-time", "1ms", "-runs", "1", "-size", "4096")
-	if status != 0 {
-		t.Fatalf("exit %d: %s", status, stderr)
-	}
-	if want := "package fill, backend " + fill.Backend(); !strings.Contains(stdout, want) {
-		t.Errorf("no %q in:\n%s", want, stdout)
-	}
-	for _, m := range []string{"Float64", "NormFloat64", `IntN\(1000\)`} {
-		if !regexp.MustCompile(`(?m)^ *` + m + `( +[0-9.]+){4} +[0-9.]+x$`).MatchString(stdout) {
-			t.Errorf("no fill row %s in:\n%s", m, stdout)
 		}
 	}
 }

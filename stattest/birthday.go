@@ -30,17 +30,36 @@ import (
 //
 // The Result is named after the field, "birthday-spacings-63:32" for bits
 // 63 to 32; the default Battery renames its two to "birthday-spacings-hi"
-// and "birthday-spacings-lo". m is at most 2^24.
+// and "birthday-spacings-lo". bits is from 1 to 64 and shift+bits at most
+// 64 (for bits = 64 the year is 2^64 days and the circular spacing wraps
+// in uint64 arithmetic). m is from 2 to 2^24, and m² at most 2^bits, so
+// that λ <= m/4: R is at most m-1, and as m² grows past 2^bits λ reaches
+// that bound, where the test would fail every generator.
+//
+// The Poisson law is the limit for a long year: for a short one R is
+// smaller on average (simulated: about 20% below λ for m = 64 and 2^12
+// days, 2% for m = 256 and 2^20 days), which many samples resolve. TestU01
+// (smarsa_BirthdaySpacings) asks 8·samples·λ <= 2^(bits/4); this function
+// does not enforce it.
 func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (Result, error) {
-	if bits < 1 || bits > 32 || shift+bits > 64 {
-		return Result{}, fmt.Errorf("stattest: birthday spacings of bits %d..%d of a uint64", shift, shift+bits-1)
+	// shift > 64-bits only after bits <= 64: shift+bits wraps for huge
+	// values.
+	if bits < 1 || bits > 64 || shift > 64-bits {
+		return Result{}, fmt.Errorf("stattest: birthday spacings of %d bits at shift %d: want 1 to 64 bits and shift+bits <= 64", bits, shift)
 	}
 	if m < 2 || m > maxBirthdays || samples < 1 || samples > MaxN {
 		return Result{}, fmt.Errorf("stattest: birthday spacings need 2 <= m <= %d and 1 to %d samples, not m=%d, samples=%d", maxBirthdays, int64(MaxN), m, samples)
 	}
+	// m <= 2^24, so m² fits; for bits >= 48 the bound holds.
+	if bits < 64 && uint64(m)*uint64(m) > uint64(1)<<bits {
+		return Result{}, fmt.Errorf("stattest: birthday spacings of m=%d birthdays in 2^%d days: want m² <= 2^%d", m, bits, bits)
+	}
+	if err := checkSource("birthday spacings", src); err != nil {
+		return Result{}, err
+	}
 	name := fmt.Sprintf("birthday-spacings-%d:%d", shift+bits-1, shift)
-	mask := uint64(1)<<bits - 1
-	days := uint64(1) << bits
+	mask := uint64(1)<<bits - 1 // all ones for bits = 64
+	days := uint64(1) << bits   // 0 for bits = 64: the sums below wrap mod 2^64
 	y := make([]uint64, m)
 	s := make([]uint64, m)
 	var total int64
@@ -61,7 +80,9 @@ func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (
 		}
 	}
 	fm := float64(m)
-	lambda := float64(samples) * fm * fm * fm / (4 * float64(days))
+	// m³/(4·2^bits) per sample; dividing by a power of two and Ldexp
+	// scale alike, exactly.
+	lambda := math.Ldexp(float64(samples)*fm*fm*fm, -int(bits)-2)
 	pois := distuv.Poisson{Lambda: lambda}
 	t := float64(total)
 	p := pois.Survival(t) + pois.Prob(t)/2

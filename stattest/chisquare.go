@@ -1,6 +1,8 @@
 package stattest
 
 import (
+	"math"
+
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -11,9 +13,33 @@ import (
 // distuv.ChiSquared). Knuth TAOCP vol. 2 §3.3.1 A: for cells with
 // independent multinomial counts df is the number of cells minus one; every
 // expected count should be at least 5 for the approximation to hold.
+//
+// Input that is no histogram gives NaN for both (a NaN p is a Fail for
+// Classify): slices of different lengths or empty, df <= 0, an observed
+// count that is negative or not finite, an expected count that is not
+// finite and positive. The tests of this package never pass such input:
+// an argument that would lead to it is an error before any data is read.
 func ChiSquare(observed, expected []float64, df int) (statistic, p float64) {
+	if !isHistogram(observed, expected, df) {
+		return math.NaN(), math.NaN()
+	}
 	statistic = stat.ChiSquare(observed, expected)
 	return statistic, distuv.ChiSquared{K: float64(df)}.Survival(statistic)
+}
+
+// isHistogram reports whether ChiSquare can judge observed against
+// expected with df degrees of freedom (see ChiSquare).
+func isHistogram(observed, expected []float64, df int) bool {
+	if len(observed) == 0 || len(observed) != len(expected) || df <= 0 {
+		return false
+	}
+	for i, o := range observed {
+		e := expected[i]
+		if !(o >= 0) || math.IsInf(o, 0) || !(e > 0) || math.IsInf(e, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // uniformChiSquare is ChiSquare of counts against equal expected counts,

@@ -27,7 +27,11 @@ func Equidistribution3D(src rand.Source, n int64, bits uint) (Result, error) {
 
 func equidistribution(src rand.Source, n int64, bits uint, dim int) (Result, error) {
 	name := fmt.Sprintf("equidistribution-%dd", dim)
-	if bits < 1 || bits*uint(dim) > 24 {
+	if err := checkSource(name, src); err != nil {
+		return Result{}, err
+	}
+	// bits > 24/dim, not bits*dim > 24, which wraps for huge bits.
+	if bits < 1 || bits > 24/uint(dim) {
 		return Result{}, fmt.Errorf("stattest: %s of %d bits: want 1 to %d bits", name, bits, 24/dim)
 	}
 	cells := int64(1) << (bits * uint(dim))

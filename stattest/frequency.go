@@ -19,6 +19,9 @@ import (
 // period). The statistic is the chi-square value. n should be at least
 // 256*5 bytes.
 func ByteFrequency(r io.Reader, n int64) (Result, error) {
+	if err := checkReader("byte-frequency", r); err != nil {
+		return Result{}, err
+	}
 	if err := checkN("byte-frequency", n, 256*5); err != nil {
 		return Result{}, err
 	}
@@ -46,6 +49,9 @@ func ByteFrequency(r io.Reader, n int64) (Result, error) {
 // √(2/(πn)), so P near 1 is not held against the stream. NIST recommends
 // n >= 100.
 func Monobit(r io.Reader, nbits int64) (Result, error) {
+	if err := checkReader("monobit", r); err != nil {
+		return Result{}, err
+	}
 	if err := checkN("monobit", nbits, 1); err != nil {
 		return Result{}, err
 	}
@@ -94,6 +100,9 @@ func countOnes(r io.Reader, nbits int64) (int64, error) {
 // unbiased stretches. NIST recommends m >= 20, m > nbits/100 and N < 100;
 // larger N is fine for the chi-square approximation.
 func BlockFrequency(r io.Reader, nbits int64, m int) (Result, error) {
+	if err := checkReader("block-frequency", r); err != nil {
+		return Result{}, err
+	}
 	if m < 1 {
 		return Result{}, fmt.Errorf("stattest: block-frequency needs a block size of at least 1 bit, not %d", m)
 	}
@@ -152,6 +161,9 @@ func BlockFrequency(r io.Reader, nbits int64, m int) (Result, error) {
 // the bit-by-bit views of L'Ecuyer & Simard's TestU01, 2007.) n must be
 // at least 1.
 func BitFrequency(src rand.Source, n int64) (Result, error) {
+	if err := checkSource("bit-frequency", src); err != nil {
+		return Result{}, err
+	}
 	if err := checkN("bit-frequency", n, 1); err != nil {
 		return Result{}, err
 	}

@@ -19,15 +19,18 @@ import (
 // dependence between when they do: clustering, too regular spacing,
 // a short-period component. The number of values it takes is random
 // (about ngaps/p); a source that stops hitting the interval is cut off
-// after 100·ngaps/p + 10^6 values with p = 0. The interval must lie in
+// after 100·ngaps/p + 10^6 values (at most 2^63-1) with p = 0. The interval must lie in
 // [0, 1] and be neither empty nor all of it, and ngaps must be large
 // enough for t >= 4: with fewer cells the counts can match their expected
 // values exactly (hi-lo = 1/8 and 32 gaps expect 4 of length 0), and the
 // p-value of 1 that follows would fail a good generator about once in five
 // runs.
 func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
+	if err := checkSource("gap", src); err != nil {
+		return Result{}, err
+	}
 	r := rand.New(src)
-	p := hi - lo
+	p := hi - lo // > 0 when lo < hi, even for subnormal values
 	if !(0 <= lo && lo < hi && hi <= 1 && p < 1) {
 		return Result{}, fmt.Errorf("stattest: gap test of the interval [%g, %g): want 0 <= lo < hi <= 1, not all of [0, 1)", lo, hi)
 	}
@@ -44,7 +47,13 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 		return Result{}, fmt.Errorf("stattest: gap test: %d gaps in [%g, %g) allow lengths counted up to t = %d (5 expected in each cell), want t >= %d", ngaps, lo, hi, t, minGapCells)
 	}
 	counts := make([]float64, t+1)
-	budget := int64(100*fn/p) + 1e6
+	// The budget in float64, saturated: 100·ngaps/p overflows an int64
+	// for small p (1e9 gaps in an interval of 1e-8), and a wrapped
+	// budget would cut a good generator off at once.
+	budget := int64(math.MaxInt64)
+	if b := 100*fn/p + 1e6; b < 0x1p63 {
+		budget = int64(b)
+	}
 	for g := int64(0); g < ngaps; g++ {
 		length := 0
 		for {

@@ -27,6 +27,9 @@ func KolmogorovSmirnov(src rand.Source, n int64) (plus, minus Result, err error)
 	if n < 1 || n > MaxKSValues {
 		return Result{}, Result{}, fmt.Errorf("stattest: ks-uniform needs a sample size from 1 to %d, not %d", MaxKSValues, n)
 	}
+	if err := checkSource("ks-uniform", src); err != nil {
+		return Result{}, Result{}, err
+	}
 	r := rand.New(src)
 	x := make([]float64, n)
 	for i := range x {
@@ -60,6 +63,9 @@ const MaxKSValues = 1 << 27
 // vol. 2 §3.3.1 B). The battery uses KSUniform on the p-values of repeated
 // tests, which must be uniform too (the second-level test of Knuth §3.3.1 B
 // and of TestU01).
+//
+// An empty x or a NaN in x gives p = NaN (a Fail for Classify); values
+// outside [0, 1] are a departure from the uniform law like any other.
 func KSUniform(x []float64) (plus, minus Result) {
 	slices.Sort(x)
 	n := float64(len(x))

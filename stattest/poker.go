@@ -21,20 +21,30 @@ const pokerHand = 5
 // statistic is the chi-square value. It detects dependence among a few
 // neighbouring digits: too many or too few repeats within a hand, as from
 // short cycles or a digit distribution that is not uniform.
+//
+// nhands is from 100 (130 for 8-bit digits, so that the hands with
+// repeated digits expect 5 and make a cell of their own) to MaxN.
 func Poker(r io.Reader, nhands int64, digitBits int) (Result, error) {
 	if digitBits != 4 && digitBits != 8 {
 		return Result{}, fmt.Errorf("stattest: poker digits are 4 or 8 bits, not %d", digitBits)
 	}
 	name := fmt.Sprintf("poker-%dbit", digitBits)
-	if err := checkN(name, nhands, 100); err != nil { // MaxN keeps 5·nhands in range
+	if err := checkReader(name, r); err != nil {
 		return Result{}, err
 	}
+	d := math.Ldexp(1, digitBits)
+	// MaxN keeps 5·nhands in range.
+	if err := checkN(name, nhands, pokerLeastHands(d)); err != nil {
+		return Result{}, err
+	}
+	exp, cell := pokerCells(nhands, d)
+
 	var counts [pokerHand + 1]int64 // by number of different digits
 	var hand [pokerHand]byte
 	k := 0
 	var done int64
-	add := func(d byte) {
-		hand[k] = d
+	add := func(digit byte) {
+		hand[k] = digit
 		if k++; k < pokerHand {
 			return
 		}
@@ -71,32 +81,50 @@ func Poker(r io.Reader, nhands int64, digitBits int) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	obs := make([]float64, len(exp))
+	for distinct := 1; distinct <= pokerHand; distinct++ {
+		obs[cell[distinct]] += float64(counts[distinct])
+	}
+	res := Result{Name: name, N: nhands, Unit: "hands"}
+	res.Statistic, res.P = ChiSquare(obs, exp, len(exp)-1)
+	return res, nil
+}
 
-	// Probabilities of r different digits, r = 1..5.
-	d := math.Ldexp(1, digitBits)
+// pokerCells returns the expected counts of the cells of nhands hands of
+// digits from d values, and the cell of each number r = 1..5 of different
+// digits: the r are taken in order and a cell closes once it expects 5
+// (Knuth's rule), a small last cell merging into the one before.
+func pokerCells(nhands int64, d float64) (exp []float64, cell [pokerHand + 1]int) {
 	stirling := [pokerHand + 1]float64{0, 1, 15, 25, 10, 1} // S(5, r)
-	var obs, exp []float64
-	var o, e float64
+	var e float64
 	falling := 1.0 // d(d-1)...(d-r+1)
 	for r := 1; r <= pokerHand; r++ {
 		falling *= d - float64(r-1)
-		o += float64(counts[r])
 		e += float64(nhands) * falling * stirling[r] / math.Pow(d, pokerHand)
+		cell[r] = len(exp)
 		if e >= 5 || r == pokerHand {
-			obs, exp = append(obs, o), append(exp, e)
-			o, e = 0, 0
+			exp = append(exp, e)
+			e = 0
 		}
 	}
 	if n := len(exp); n > 1 && exp[n-1] < 5 { // merge a small last cell down
-		obs[n-2] += obs[n-1]
 		exp[n-2] += exp[n-1]
-		obs, exp = obs[:n-1], exp[:n-1]
+		exp = exp[:n-1]
+		for r := range cell {
+			cell[r] = min(cell[r], n-2)
+		}
 	}
-	res := Result{Name: name, N: nhands, Unit: "hands"}
-	if len(exp) < 2 {
-		res.P = math.NaN()
-		return res, nil
+	return exp, cell
+}
+
+// pokerLeastHands returns the fewest hands, at least 100, that make two
+// cells of digits from d values (pokerCells).
+func pokerLeastHands(d float64) int64 {
+	n := int64(100)
+	for {
+		if exp, _ := pokerCells(n, d); len(exp) >= 2 {
+			return n
+		}
+		n++
 	}
-	res.Statistic, res.P = ChiSquare(obs, exp, len(exp)-1)
-	return res, nil
 }

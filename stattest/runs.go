@@ -23,6 +23,9 @@ import (
 // Monobit's to judge, so Runs reports the conditional p-value; only a
 // sample of all ones or all zeros, which has no runs to count, gets p = 0.
 func Runs(r io.Reader, nbits int64) (Result, error) {
+	if err := checkReader("runs", r); err != nil {
+		return Result{}, err
+	}
 	if err := checkN("runs", nbits, 2); err != nil {
 		return Result{}, err
 	}

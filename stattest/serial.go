@@ -18,6 +18,9 @@ import (
 // the next, in the leading bits: a counter, an additive or poor
 // multiplicative generator. n must be at least 3.
 func SerialCorrelationUint64(src rand.Source, n int64) (Result, error) {
+	if err := checkSource("serial-correlation-uint64", src); err != nil {
+		return Result{}, err
+	}
 	return serialCorrelation("serial-correlation-uint64", n, func() float64 {
 		return float64(src.Uint64()) * 0x1p-64
 	})
@@ -28,6 +31,9 @@ func SerialCorrelationUint64(src rand.Source, n int64) (Result, error) {
 // which keeps the 53 low bits of each Uint64), so it looks at the bits that
 // SerialCorrelationUint64 rounds away.
 func SerialCorrelationFloat64(src rand.Source, n int64) (Result, error) {
+	if err := checkSource("serial-correlation-float64", src); err != nil {
+		return Result{}, err
+	}
 	r := rand.New(src)
 	return serialCorrelation("serial-correlation-float64", n, r.Float64)
 }

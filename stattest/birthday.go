@@ -5,8 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // BirthdaySpacings runs Marsaglia's birthday spacings test (diehard,
@@ -83,13 +81,7 @@ func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (
 	// m³/(4·2^bits) per sample; dividing by a power of two and Ldexp
 	// scale alike, exactly.
 	lambda := math.Ldexp(float64(samples)*fm*fm*fm, -int(bits)-2)
-	pois := distuv.Poisson{Lambda: lambda}
-	t := float64(total)
-	p := pois.Survival(t) + pois.Prob(t)/2
-	if math.IsNaN(p) || math.IsInf(lambda, 0) {
-		p = math.NaN()
-	}
-	return Result{Name: name, N: samples, Unit: "samples", Statistic: t, P: p}, nil
+	return poissonResult(name, "samples", samples, float64(total), lambda), nil
 }
 
 // maxBirthdays bounds m, the birthdays per sample, which BirthdaySpacings

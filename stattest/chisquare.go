@@ -42,21 +42,21 @@ func isHistogram(observed, expected []float64, df int) bool {
 	return true
 }
 
-// uniformChiSquare is ChiSquare of counts against equal expected counts,
-// with len(counts)-1 degrees of freedom.
-func uniformChiSquare(counts []int64) (statistic, p float64) {
-	var n int64
+// uniformResult is chiSquareResult of counts against equal expected
+// counts, with len(counts)-1 degrees of freedom.
+func uniformResult(name, unit string, n int64, counts []int64) Result {
+	var total int64
 	for _, c := range counts {
-		n += c
+		total += c
 	}
 	obs := make([]float64, len(counts))
 	exp := make([]float64, len(counts))
-	e := float64(n) / float64(len(counts))
+	e := float64(total) / float64(len(counts))
 	for i, c := range counts {
 		obs[i] = float64(c)
 		exp[i] = e
 	}
-	return ChiSquare(obs, exp, len(counts)-1)
+	return chiSquareResult(name, unit, n, obs, exp, len(counts)-1)
 }
 
 // twoSidedNormal returns P(|Z| >= |z|) for a standard normal Z: erfc(|z|/√2).

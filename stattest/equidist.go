@@ -46,10 +46,9 @@ func equidistribution(src rand.Source, n int64, bits uint, dim int) (Result, err
 		}
 		counts[c]++
 	}
-	stat, p := uniformChiSquare(counts)
 	unit := "pairs"
 	if dim == 3 {
 		unit = "triples"
 	}
-	return Result{Name: name, N: n, Unit: unit, Statistic: stat, P: p}, nil
+	return uniformResult(name, unit, n, counts), nil
 }

@@ -34,8 +34,7 @@ func ByteFrequency(r io.Reader, n int64) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	stat, p := uniformChiSquare(counts)
-	return Result{Name: "byte-frequency", N: n, Unit: "bytes", Statistic: stat, P: p}, nil
+	return uniformResult("byte-frequency", "bytes", n, counts), nil
 }
 
 // Monobit reads nbits bits from r (most significant bit of each byte

@@ -37,7 +37,6 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 	if err := checkN("gap", ngaps, 10); err != nil {
 		return Result{}, err
 	}
-	res := Result{Name: "gap", N: ngaps, Unit: "gaps"}
 	fn := float64(ngaps)
 	t := 1
 	for t < 64 && fn*p*math.Pow(1-p, float64(t)) >= 5 && fn*math.Pow(1-p, float64(t+1)) >= 5 {
@@ -58,8 +57,9 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 		length := 0
 		for {
 			if budget--; budget < 0 {
-				res.N = g
-				return res, nil // p = 0: the values avoid the interval
+				// p = 0: the values avoid the interval. No counts are
+				// kept: pooled declines a run cut off.
+				return Result{Name: "gap", N: g, Unit: "gaps"}, nil
 			}
 			u := r.Float64()
 			if lo <= u && u < hi {
@@ -74,8 +74,7 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 		exp[k] = fn * p * math.Pow(1-p, float64(k))
 	}
 	exp[t] = fn * math.Pow(1-p, float64(t))
-	res.Statistic, res.P = ChiSquare(counts, exp, t)
-	return res, nil
+	return chiSquareResult("gap", "gaps", ngaps, counts, exp, t), nil
 }
 
 // minGapCells is the smallest t Gap accepts.

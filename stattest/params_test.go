@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/streamrand/streamrand/chacha"
 )
@@ -233,4 +234,55 @@ func TestKSUniformBadSamples(t *testing.T) {
 		plus, minus := KSUniform(x)
 		require.True(t, math.IsNaN(plus.P) && math.IsNaN(minus.P), "KSUniform(%v): %v, %v", x, plus, minus)
 	}
+}
+
+// The count tests keep their counts (chiSquareResult, poissonResult) so
+// that a Battery can pool repetitions; the Statistic and P are those of
+// ChiSquare of the kept counts, which add up to the sample.
+func TestCountResultsPool(t *testing.T) {
+	src := chacha.NewSource8(3)
+	for _, tc := range []struct {
+		res Result
+		err error
+		df  int
+	}{
+		{res: must(ByteFrequency(src, 5000)), df: 255},
+		{res: must(Poker(src, 1000, 4)), df: 2},
+		{res: must(Poker(src, 1000, 8)), df: 1},
+		{res: must(Equidistribution2D(src, 1000, 3)), df: 63},
+		{res: must(Equidistribution3D(src, 1000, 2)), df: 63},
+		{res: must(Gap(src, 1000, 0, 0.125)), df: 25}, // 125·(7/8)^24 >= 5 > 125·(7/8)^25
+	} {
+		r := tc.res
+		require.NotNil(t, r.pool, r.Name)
+		require.Equal(t, tc.df, r.pool.df, r.Name)
+		stat, p := ChiSquare(r.pool.observed, r.pool.expected, r.pool.df)
+		require.Equal(t, stat, r.Statistic, r.Name)
+		require.Equal(t, p, r.P, r.Name)
+		var sum float64
+		for _, o := range r.pool.observed {
+			sum += o
+		}
+		require.Equal(t, float64(r.N), sum, r.Name)
+	}
+
+	// BirthdaySpacings: the count and λ = samples·m³/(4·2^bits), with
+	// the same bits as the former samples·m³/(4·float64(2^bits)) for
+	// every field up to 32 bits, and P the mid-p it computed as
+	// Survival(T) + Prob(T)/2 of gonum's Poisson.
+	for bits := uint(12); bits <= 32; bits++ {
+		for _, samples := range []int64{1, 3, 100} {
+			r := must(BirthdaySpacings(chacha.NewSource8(uint64(bits)), samples, 64, bits, 0))
+			require.NotNil(t, r.pool)
+			require.Nil(t, r.pool.expected)
+			require.Equal(t, r.Statistic, r.pool.count)
+			lambda := float64(samples) * 64 * 64 * 64 / (4 * float64(uint64(1)<<bits))
+			require.Equal(t, lambda, r.pool.lambda, "bits %d", bits)
+			pois := distuv.Poisson{Lambda: lambda}
+			require.Equal(t, pois.Survival(r.Statistic)+pois.Prob(r.Statistic)/2, r.P, "bits %d, %d samples", bits, samples)
+		}
+	}
+
+	// A Gap run cut off keeps no counts: there is nothing to pool.
+	require.Nil(t, must(Gap(constSource(3<<51), 1000, 0, 0.125)).pool)
 }

@@ -85,9 +85,7 @@ func Poker(r io.Reader, nhands int64, digitBits int) (Result, error) {
 	for distinct := 1; distinct <= pokerHand; distinct++ {
 		obs[cell[distinct]] += float64(counts[distinct])
 	}
-	res := Result{Name: name, N: nhands, Unit: "hands"}
-	res.Statistic, res.P = ChiSquare(obs, exp, len(exp)-1)
-	return res, nil
+	return chiSquareResult(name, "hands", nhands, obs, exp, len(exp)-1), nil
 }
 
 // pokerCells returns the expected counts of the cells of nhands hands of

@@ -1,5 +1,11 @@
 package fill
 
+import "github.com/streamrand/streamrand/internal/impl"
+
+// kernels holds the assembly kernels of this build, registered at init by
+// fill_amd64.go (none with purego or elsewhere).
+var kernels = impl.New("fill")
+
 // Backend names the conversion code in use:
 //
 //   - "avx512vbmi": the "avx512" kernels, with the ziggurat fast paths of
@@ -15,14 +21,4 @@ package fill
 //     or GODEBUG=cpu.avx512=off,cpu.avx2=off).
 //
 // The values are the same whichever is in use.
-func Backend() string {
-	switch {
-	case useAVX512 && useVBMI:
-		return "avx512vbmi"
-	case useAVX512:
-		return "avx512"
-	case useAVX2:
-		return "avx2"
-	}
-	return "generic"
-}
+func Backend() string { return kernels.Backend() }

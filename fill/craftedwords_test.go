@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/streamrand/streamrand/internal/backendtest"
+
 	"github.com/streamrand/streamrand/internal/bulk"
 )
 
@@ -87,7 +89,7 @@ func (c *crafted) Peek() []byte {
 func (c *crafted) Discard(n int) { c.pos += n }
 
 // TestCraftedWords runs NormFloat64, ExpFloat64 and Uint64N over crafted
-// words, with every kernel set, from random byte offsets, with lengths around
+// words, on every backend, from random byte offsets, with lengths around
 // the chunk size, against rand.Rand's calls on the same words.
 func TestCraftedWords(t *testing.T) {
 	rounds := 60
@@ -95,8 +97,7 @@ func TestCraftedWords(t *testing.T) {
 		rounds = 10
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, ks := range kernelSets() {
-		restore := ks.use()
+	backendtest.Run(t, kernels, func(t *testing.T) {
 		for _, exp := range []bool{false, true} {
 			for round := range rounds {
 				n := r.IntN(3 * chunkWords)
@@ -125,14 +126,13 @@ func TestCraftedWords(t *testing.T) {
 				}
 				for i := range d {
 					if w := call(); math.Float64bits(d[i]) != math.Float64bits(w) {
-						t.Fatalf("%s exp %v round %d len %d start %d: value %d is %v, want %v", ks.name, exp, round, n, start, i, d[i], w)
+						t.Fatalf("exp %v round %d len %d start %d: value %d is %v, want %v", exp, round, n, start, i, d[i], w)
 					}
 				}
 				if src.pos != twin.pos {
-					t.Fatalf("%s exp %v round %d len %d start %d: at byte %d, want %d", ks.name, exp, round, n, start, src.pos, twin.pos)
+					t.Fatalf("exp %v round %d len %d start %d: at byte %d, want %d", exp, round, n, start, src.pos, twin.pos)
 				}
 			}
 		}
-		restore()
-	}
+	})
 }

@@ -206,13 +206,7 @@ func uint64nInPlace[T int | uint64](b bulk.Source, dst []T, n uint64) {
 		}
 		// Until the first rejection value i is word i; after it, a value
 		// may need several words.
-		o := 0
-		switch u := unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)); {
-		case useAVX512:
-			o = uint64nAVX512(u, u, n, thresh)
-		case useAVX2:
-			o = uint64nAVX2(u, u, n, thresh)
-		}
+		o := asmUint64n(unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)), n, thresh)
 		for ; o < len(d); o++ {
 			hi, lo := bits.Mul64(le64(p, o), n)
 			if lo < thresh {

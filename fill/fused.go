@@ -9,8 +9,7 @@ import (
 // useFused lets Float64 have the keystream's kernel convert the words of
 // whole batches as it stores them (bulk.Float64Reader), one pass over dst
 // instead of a write and a conversion pass; tests switch it off to compare
-// with the in-place conversion. It applies only with the AVX-512 conversion
-// (useAVX512), so that the portable path is all Go.
+// with the in-place conversion. It applies only where asmFusedFloat64s.
 var useFused = true
 
 // fusedBatchWords is the keystream's batch in words: ReadFloat64s writes
@@ -29,7 +28,7 @@ const fusedMinWords = 4096
 // converted by b's kernel as it writes them, and returns the rest of dst
 // (all of it when b cannot, or when the position is not on a word).
 func readFloat64sFused(b bulk.Source, dst []float64) []float64 {
-	if !useAVX512 || !useFused || len(dst) < fusedMinWords {
+	if !useFused || !asmFusedFloat64s() || len(dst) < fusedMinWords {
 		return dst
 	}
 	f, ok := b.(bulk.Float64Reader)
@@ -61,15 +60,7 @@ func readFloat64sInPlace(b bulk.Source, d []float64) {
 	}
 	p := bytesOf(d)
 	b.Read(p)
-	i := 0
-	switch u := unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)); {
-	case useAVX512:
-		float64sAVX512(u)
-		i = len(d) &^ 63
-	case useAVX2:
-		float64sAVX2(u)
-		i = len(d) &^ 63
-	}
+	i := asmFloat64s(unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)))
 	for ; i < len(d); i++ {
 		d[i] = float64From(le64(p, i))
 	}

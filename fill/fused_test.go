@@ -17,10 +17,11 @@ import (
 )
 
 // fusedExpected reports whether Float64 must take the fused path for a
-// ChaCha Source on this machine and build: fill's AVX-512 conversion and
-// ChaCha's AVX-512 kernel, which has a float64 form wherever AVX512DQ is.
+// ChaCha Source on this machine and build: fill's AVX-512 conversion
+// (asmFusedFloat64s) and ChaCha's AVX-512 kernel, which has a float64 form
+// wherever AVX512DQ is.
 func fusedExpected() bool {
-	return useAVX512 && chacha.Backend() == "avx512" && cpu.X86.HasAVX512DQ
+	return asmFusedFloat64s() && chacha.Backend() == "avx512" && cpu.X86.HasAVX512DQ
 }
 
 // fusedSource is a Source for the fused tests, and its twin, driven per
@@ -97,7 +98,8 @@ func TestFusedTaken(t *testing.T) {
 }
 
 // TestFloat64FusedAgrees: Float64 with the fused path, with the in-place
-// AVX-512 conversion and with the portable path gives the per-call values
+// conversion of the backend chosen at init and with the portable path
+// ("generic" selected) gives the per-call values
 // and position, from byte offsets 0-7 and around batches, after Seeks to
 // odd and even positions (far ones too: block counters across 2^32), from
 // checkpoints just before ChaCha's counter wraps at 2^64, for lengths
@@ -129,7 +131,10 @@ func TestFloat64FusedAgrees(t *testing.T) {
 				st.set(src)
 				st.set(twin)
 				useFused = m.fused
-				restore := setAVX512(m.on)
+				restore := func() {}
+				if !m.on {
+					restore = kernels.Select("generic")
+				}
 				got := make([]float64, n)
 				Float64(src, got)
 				restore()

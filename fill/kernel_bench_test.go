@@ -1,3 +1,5 @@
+//go:build amd64 && gc && !purego
+
 package fill
 
 import (
@@ -10,7 +12,7 @@ import (
 // BenchmarkKernelNorm compares the NormFloat64 fast path of the AVX-512
 // kernel and of the Go loop on words that all take it.
 func BenchmarkKernelNorm(b *testing.B) {
-	if !haveAVX512 {
+	if !kernels.Has("avx512") {
 		b.Skip("no AVX-512 kernels on this machine or build")
 	}
 	src := make([]uint64, 4096)

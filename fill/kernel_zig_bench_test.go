@@ -1,3 +1,5 @@
+//go:build amd64 && gc && !purego
+
 package fill
 
 import (
@@ -11,7 +13,7 @@ import (
 // alone on one block of keystream words (a kernel does the same work for
 // fast and slow words), and the compactions with a word in 72 dropped.
 func BenchmarkKernelZiggurat(b *testing.B) {
-	if len(simdSets()) == 0 {
+	if len(kernels.Available()) == 1 {
 		b.Skip("no SIMD kernels on this machine or build")
 	}
 	src := make([]uint64, 256)
@@ -30,14 +32,14 @@ func BenchmarkKernelZiggurat(b *testing.B) {
 		have bool
 		f    func(xs []float64, slow []uint16, src []uint64)
 	}{
-		{"norm", haveAVX512, normsAVX512},
-		{"exp", haveAVX512, expsAVX512},
-		{"compact", haveAVX512, func(xs []float64, slow []uint16, src []uint64) { compactAVX512(xs, xs, keep) }},
-		{"norm-vbmi", haveVBMI, normsVBMI},
-		{"exp-vbmi", haveVBMI, expsVBMI},
-		{"norm-avx2", haveAVX2, normsAVX2},
-		{"exp-avx2", haveAVX2, expsAVX2},
-		{"compact-avx2", haveAVX2, func(xs []float64, slow []uint16, src []uint64) { compactAVX2(xs, xs, keep) }},
+		{"norm", kernels.Has("avx512"), normsAVX512},
+		{"exp", kernels.Has("avx512"), expsAVX512},
+		{"compact", kernels.Has("avx512"), func(xs []float64, slow []uint16, src []uint64) { compactAVX512(xs, xs, keep) }},
+		{"norm-vbmi", kernels.Has("avx512vbmi"), normsVBMI},
+		{"exp-vbmi", kernels.Has("avx512vbmi"), expsVBMI},
+		{"norm-avx2", kernels.Has("avx2"), normsAVX2},
+		{"exp-avx2", kernels.Has("avx2"), expsAVX2},
+		{"compact-avx2", kernels.Has("avx2"), func(xs []float64, slow []uint16, src []uint64) { compactAVX2(xs, xs, keep) }},
 	}
 	for _, k := range kernels {
 		if !k.have {

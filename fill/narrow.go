@@ -32,11 +32,7 @@ func narrow(b bulk.Source, dst []uint32, asFloat32 bool) {
 		d := dst[:min(len(dst)/2, chunkWords)]
 		p := bytesOf(dst[:2*len(d)])
 		b.Read(p)
-		i := 0
-		if useAVX512 || useAVX2 {
-			narrowSIMD(d, unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)), asFloat32)
-			i = len(d) &^ 63
-		}
+		i := asmNarrow(d, unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d)), asFloat32)
 		narrowScalar(d[i:], p[8*i:], asFloat32)
 		dst = dst[len(d):]
 	}
@@ -57,7 +53,6 @@ func narrow(b bulk.Source, dst []uint32, asFloat32 bool) {
 // function value, so that the stack array does not escape (they are
 // go:noescape assembly).
 func narrowPeek(b bulk.Source, dst []uint32, asFloat32 bool) {
-	simd := useAVX512 || useAVX2
 	var tmp [64]uint32
 	for len(dst) > 0 {
 		p := b.Peek()
@@ -65,20 +60,22 @@ func narrowPeek(b bulk.Source, dst []uint32, asFloat32 bool) {
 		n := min(len(dst), w)
 		d := dst[:n]
 		i := 0
-		if simd && w >= 64 {
+		if w >= 64 {
 			// The words as they lie in the buffer (the kernels run only
 			// on little-endian amd64, with unaligned loads).
 			u := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(p))), w)
-			if n >= 64 {
-				narrowSIMD(d, u[:n], asFloat32)
-				if n&63 != 0 {
-					narrowSIMD(d[n-64:], u[n-64:n], asFloat32)
+			switch {
+			case n < 64:
+				if asmNarrow(tmp[:], u[:64], asFloat32) != 0 {
+					copy(d, tmp[:n])
+					i = n
 				}
-			} else {
-				narrowSIMD(tmp[:], u[:64], asFloat32)
-				copy(d, tmp[:n])
+			case asmNarrow(d, u[:n], asFloat32) != 0:
+				if n&63 != 0 {
+					asmNarrow(d[n-64:], u[n-64:n], asFloat32)
+				}
+				i = n
 			}
-			i = n
 		}
 		narrowScalar(d[i:], p[8*i:8*n], asFloat32)
 		b.Discard(8 * n)
@@ -86,22 +83,7 @@ func narrowPeek(b bulk.Source, dst []uint32, asFloat32 bool) {
 	}
 }
 
-// narrowSIMD converts the first len(u)&^63 words of u into d with the
-// kernel in use: uint32s, or float32s (as bits) if asFloat32.
-func narrowSIMD(d []uint32, u []uint64, asFloat32 bool) {
-	switch {
-	case asFloat32 && useAVX512:
-		float32sAVX512(float32sOf(d), u)
-	case asFloat32:
-		float32sAVX2(float32sOf(d), u)
-	case useAVX512:
-		uint32sAVX512(d, u)
-	default:
-		uint32sAVX2(d, u)
-	}
-}
-
-// narrowScalar is narrowSIMD's portable counterpart, on the little-endian
+// narrowScalar is asmNarrow's portable counterpart, on the little-endian
 // words of p (8*len(d) bytes), every one of them.
 func narrowScalar(d []uint32, p []byte, asFloat32 bool) {
 	p = p[:8*len(d)]

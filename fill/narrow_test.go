@@ -7,6 +7,7 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/backendtest"
 	ks "github.com/streamrand/streamrand/internal/keystream"
 )
 
@@ -48,8 +49,7 @@ func TestNarrowPeek(t *testing.T) {
 		{"aes128ctr", func(seed uint64) source { return aesctr.NewSource(seed) }},
 	}
 	const guard = 0xBAD
-	for _, set := range kernelSets() {
-		restore := set.use()
+	backendtest.Run(t, kernels, func(t *testing.T) {
 		for _, kind := range kinds {
 			for si, start := range starts {
 				for _, n := range lengths {
@@ -70,7 +70,7 @@ func TestNarrowPeek(t *testing.T) {
 					for i, v := range buf {
 						if i < lo || i >= lo+n {
 							if v != guard {
-								t.Fatalf("%s %s start %d len %d float32 %v: wrote element %d outside dst", set.name, kind.name, start, n, f32, i-lo)
+								t.Fatalf("%s start %d len %d float32 %v: wrote element %d outside dst", kind.name, start, n, f32, i-lo)
 							}
 							continue
 						}
@@ -81,17 +81,16 @@ func TestNarrowPeek(t *testing.T) {
 							want = r.Uint32()
 						}
 						if v != want {
-							t.Fatalf("%s %s start %d len %d float32 %v: value %d is %#x, want %#x", set.name, kind.name, start, n, f32, i-lo, v, want)
+							t.Fatalf("%s start %d len %d float32 %v: value %d is %#x, want %#x", kind.name, start, n, f32, i-lo, v, want)
 						}
 					}
 					if src.Uint64() != twin.Uint64() {
-						t.Fatalf("%s %s start %d len %d float32 %v: position differs afterwards", set.name, kind.name, start, n, f32)
+						t.Fatalf("%s start %d len %d float32 %v: position differs afterwards", kind.name, start, n, f32)
 					}
 				}
 			}
 		}
-		restore()
-	}
+	})
 }
 
 // guardedBits runs fill on src into dst = buf[lo:lo+n], where buf holds the

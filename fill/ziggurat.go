@@ -2,9 +2,7 @@ package fill
 
 import (
 	"math"
-	"math/bits"
 	"math/rand/v2"
-	"unsafe"
 
 	"github.com/streamrand/streamrand/internal/bulk"
 )
@@ -36,10 +34,7 @@ func NormFloat64(src rand.Source, dst []float64) {
 		d := dst[:zigChunk(b, len(dst))]
 		p := bytesOf(d)
 		b.Read(p)
-		o, w := 0, 0 // values written, words drawn
-		if useAVX512 || useAVX2 {
-			o, w = zigguratSIMD(d, p, b, false)
-		}
+		o, w := asmZiggurat(d, p, b, false) // values written, words drawn
 		for w < len(d) {
 			// The fast path of rand.Rand.NormFloat64, taken 97.4% of
 			// the time (TestSlowPathsHit): one word per value, so the
@@ -153,10 +148,7 @@ func ExpFloat64(src rand.Source, dst []float64) {
 		d := dst[:zigChunk(b, len(dst))]
 		p := bytesOf(d)
 		b.Read(p)
-		o, w := 0, 0 // values written, words drawn
-		if useAVX512 || useAVX2 {
-			o, w = zigguratSIMD(d, p, b, true)
-		}
+		o, w := asmZiggurat(d, p, b, true) // values written, words drawn
 		for w < len(d) {
 			// The fast path of rand.Rand.ExpFloat64, taken 97.8% of the
 			// time (TestSlowPathsHit).
@@ -202,139 +194,4 @@ func (w *raw) expSlow(u uint64) float64 {
 		}
 		u = w.next()
 	}
-}
-
-// zigguratSIMD converts the words read into d (p is d's memory) for
-// NormFloat64 (or ExpFloat64 if exp) while at least 16 are left, 256 words
-// at a time, with the AVX-512 kernels (or the AVX2 ones if useAVX2 and not
-// useAVX512): the kernel computes the fast-path value of each word into a
-// scratch array and marks those that miss it; each marked word not already
-// drawn by an earlier slow path takes the slow path, whose value replaces
-// its scratch value and whose extra draws (the following words) are marked
-// dropped; then compactAVX512 (compactAVX2) stores the values kept into
-// place. A word's
-// fast path depends only on the word, and a wedge test only on the word and
-// the next, so the kernel is never re-entered, nothing is copied per slow
-// word, and a wedge test's answer only clears mask bits. It returns the
-// values written and the words drawn (at most len(d): words drawn past it
-// come from b).
-func zigguratSIMD(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) {
-	var xs [256]float64
-	var slow, keep [256 / 64]uint64 // bit k%64 of [k/64]: word k of the block
-	slow16 := unsafe.Slice((*uint16)(unsafe.Pointer(&slow[0])), 256/16)
-	keep8 := unsafe.Slice((*uint8)(unsafe.Pointer(&keep[0])), 256/8) // little-endian
-	words := unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d))
-	for len(d)-w >= 16 {
-		m := min(len(d)-w, len(xs)) &^ 15
-		slow = [4]uint64{}
-		zigguratKernel(xs[:m], slow16[:m/16], words[w:w+m], exp)
-		keep = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-		base := w
-		for g, bits64 := range slow {
-			for ; bits64 != 0; bits64 &= bits64 - 1 {
-				k := g<<6 + bits.TrailingZeros64(bits64)
-				if base+k < w {
-					continue // drawn by the slow path before
-				}
-				if base+k+1 < len(d) {
-					// The wedge test of word k needs only word k+1
-					// (its uniform) and x, which the kernel computed
-					// for every word: it is decided without a branch on
-					// its answer, whose latency (the exp approximation)
-					// then no longer stalls the walk. Accepted, x is the
-					// value and word k+1 is dropped; rejected, both are
-					// dropped and the next word starts afresh, as in
-					// rand.Rand's loop.
-					// y and v are rand.Rand's expressions (so they
-					// compile the same way), then belowExp(y, v), all
-					// written out here: the calls cost the walk its
-					// registers.
-					u := le64(p, base+k)
-					f := float64(le64(p, base+k+1)<<11>>11) / (1 << 53) // rand.Rand.Float64
-					var y float32
-					var v float64
-					i := uint(u>>32) & 0x7F
-					if exp {
-						i = uint(uint8(u >> 32))
-					}
-					if exp && i != 0 {
-						y, v = fe[i]+float32(f)*(fe[i-1]-fe[i]), -xs[k]
-					} else if i != 0 {
-						y, v = fn[i]+float32(f)*(fn[i-1]-fn[i]), -.5*xs[k]*xs[k]
-					}
-					if i != 0 {
-						acc, above := expBracket(y, v)
-						if acc == above || !(v >= -8 && v <= 0) {
-							acc = y < float32(math.Exp(v))
-						}
-						keep[k>>6] &^= uint64(b2u(!acc)) << (k & 63)
-						if k+1 < m {
-							keep[(k+1)>>6] &^= 1 << ((k + 1) & 63)
-						}
-						w = base + k + 2
-						continue
-					}
-				}
-				// The tail of strip 0, or the chunk's last word.
-				r := raw{p: p, w: base + k + 1, n: len(d), b: b}
-				if exp {
-					xs[k] = r.expSlow(le64(p, base+k))
-				} else {
-					xs[k] = r.normSlow(le64(p, base+k))
-				}
-				w = r.w
-				for q := k + 1; q < min(w-base, m); q++ {
-					keep[q>>6] &^= 1 << (q & 63)
-				}
-			}
-		}
-		// The compaction may write garbage after the values kept, up
-		// to d[o+m-1]: words of this block (o <= base), all drawn.
-		if useAVX512 {
-			o += compactAVX512(d[o:], xs[:m], keep8[:m/8])
-		} else {
-			o += compactAVX2(d[o:], xs[:m], keep8[:m/8])
-		}
-		w = max(w, base+m)
-	}
-	return o, w
-}
-
-// zigguratKernel runs normsAVX512 (or expsAVX512 if exp) on src, a multiple
-// of 16 words, through normsVBMI (expsVBMI) for the multiple of 64 when the
-// CPU has them; normsAVX2 (expsAVX2) without useAVX512.
-func zigguratKernel(xs []float64, slow []uint16, src []uint64, exp bool) {
-	if !useAVX512 {
-		if exp {
-			expsAVX2(xs, slow, src)
-		} else {
-			normsAVX2(xs, slow, src)
-		}
-		return
-	}
-	v := 0
-	if useVBMI {
-		v = len(src) &^ 63
-		if exp {
-			expsVBMI(xs, slow, src[:v])
-		} else {
-			normsVBMI(xs, slow, src[:v])
-		}
-	}
-	if v < len(src) {
-		if exp {
-			expsAVX512(xs[v:], slow[v/16:], src[v:])
-		} else {
-			normsAVX512(xs[v:], slow[v/16:], src[v:])
-		}
-	}
-}
-
-// b2u is 1 for true, without a branch.
-func b2u(b bool) uint8 {
-	var u uint8
-	if b {
-		u = 1
-	}
-	return u
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/bulk"
 )
 
@@ -27,22 +28,14 @@ func (s *sequence) Uint64() uint64 {
 	return s.rest.Uint64()
 }
 
-// TestZigguratWalk runs zigguratSIMD, with each SIMD kernel set, on chunks of words built so that a
-// third miss the fast path (wedges of every strip, accepted and rejected,
+// TestZigguratWalk runs asmZiggurat, with each assembly backend, on chunks
+// of words built so that a third miss the fast path (wedges of every strip, accepted and rejected,
 // and strip 0's tail), so that slow words follow slow words, end a block of
 // the kernel and end the chunk (whose extra draws come from the keystream),
 // and compares its values and words drawn with rand.Rand's calls on the same
 // words.
 func TestZigguratWalk(t *testing.T) {
-	if len(simdSets()) == 0 {
-		t.Skip("no SIMD kernels on this machine or build")
-	}
-	for _, ks := range simdSets() {
-		t.Run(ks.name, func(t *testing.T) {
-			defer ks.use()()
-			testZigguratWalk(t)
-		})
-	}
+	backendtest.RunAlternatives(t, kernels, testZigguratWalk)
 }
 
 func testZigguratWalk(t *testing.T) {
@@ -82,7 +75,7 @@ func testZigguratWalk(t *testing.T) {
 			for w, u := range words {
 				d[w] = math.Float64frombits(u)
 			}
-			o, w := zigguratSIMD(d, bytesOf(d), b, exp)
+			o, w := asmZiggurat(d, bytesOf(d), b, exp)
 
 			twin := &sequence{words: append([]uint64(nil), words...), rest: chacha.NewSource(seed)}
 			rr := rand.New(twin)

@@ -35,6 +35,9 @@ func each[T interface{ Run(string, func(T)) bool }](t T, r *impl.Registry, names
 	for _, name := range names {
 		t.Run(name, func(t T) {
 			defer r.Select(name)()
+			if got := r.Backend(); got != name {
+				panic("backendtest: selecting " + name + " runs " + got)
+			}
 			f(t)
 		})
 	}

@@ -2,9 +2,7 @@ package stattest
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
-	"slices"
 )
 
 // BirthdaySpacings runs Marsaglia's birthday spacings test (diehard,
@@ -16,10 +14,13 @@ import (
 // are sorted, the m spacings between neighbours (circularly: the last one
 // wraps around the year) are sorted, and R counts the spacings equal to
 // the one before them. For a good generator R is approximately Poisson
-// with mean λ = m³/(4n), so the total T of R over all samples is Poisson
-// with mean samples·λ (gonum distuv.Poisson). The statistic is T and p is
-// the mid-p value P(X > T) + P(X = T)/2, small when there are too many
-// equal spacings and near 1 when there are too few.
+// with mean λ = m³/(4n) (Knuth), so the total T of R over all samples is
+// Poisson with mean samples·λ (gonum distuv.Poisson). The statistic is T
+// and p is the mid-p value P(X > T) + P(X = T)/2, small when there are
+// too many equal spacings and near 1 when there are too few. The mean
+// used is λ to second order in m/n, m(m-1)²/(4n) - m⁵/(18n²) (see
+// BirthdaySpacingsTuples): Knuth's λ overstates it by about (2 + 8λ/9)/m
+// of itself, which thousands of samples resolve.
 //
 // Points that lie on a lattice, as the outputs of linear congruential and
 // other linear generators do, give far too many equal spacings, so this
@@ -34,11 +35,8 @@ import (
 // that λ <= m/4: R is at most m-1, and as m² grows past 2^bits λ reaches
 // that bound, where the test would fail every generator.
 //
-// The Poisson law is the limit for a long year: for a short one R is
-// smaller on average (simulated: about 20% below λ for m = 64 and 2^12
-// days, 2% for m = 256 and 2^20 days), which many samples resolve. TestU01
-// (smarsa_BirthdaySpacings) asks 8·samples·λ <= 2^(bits/4); this function
-// does not enforce it.
+// TestU01 (smarsa_BirthdaySpacings) asks 8·samples·λ <= 2^(bits/4) for
+// the Poisson law to hold; this function does not enforce it.
 func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (Result, error) {
 	// shift > 64-bits only after bits <= 64: shift+bits wraps for huge
 	// values.
@@ -56,34 +54,7 @@ func BirthdaySpacings(src rand.Source, samples int64, m int, bits, shift uint) (
 		return Result{}, err
 	}
 	name := fmt.Sprintf("birthday-spacings-%d:%d", shift+bits-1, shift)
-	mask := uint64(1)<<bits - 1 // all ones for bits = 64
-	days := uint64(1) << bits   // 0 for bits = 64: the sums below wrap mod 2^64
-	y := make([]uint64, m)
-	s := make([]uint64, m)
-	var total int64
-	for range samples {
-		for i := range y {
-			y[i] = src.Uint64() >> shift & mask
-		}
-		slices.Sort(y)
-		for i := 0; i < m-1; i++ {
-			s[i] = y[i+1] - y[i]
-		}
-		s[m-1] = y[0] + days - y[m-1]
-		slices.Sort(s)
-		for i := 1; i < m; i++ {
-			if s[i] == s[i-1] {
-				total++
-			}
-		}
-	}
-	fm := float64(m)
-	// m³/(4·2^bits) per sample; dividing by a power of two and Ldexp
-	// scale alike, exactly.
-	lambda := math.Ldexp(float64(samples)*fm*fm*fm, -int(bits)-2)
-	return poissonResult(name, "samples", samples, float64(total), lambda), nil
+	return birthdaySpacings(src, samples, m, 1, bits, shift, name), nil
 }
 
-// maxBirthdays bounds m, the birthdays per sample, which BirthdaySpacings
-// holds in memory twice.
 const maxBirthdays = 1 << 24

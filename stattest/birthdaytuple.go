@@ -37,8 +37,17 @@ func BirthdaySpacingsTuples(src rand.Source, samples int64, m, dim int, bits, sh
 		// from the regime where the count is Poisson.
 		return Result{}, fmt.Errorf("stattest: birthday spacings of m=%d birthdays in 2^%d days: want m² <= 2^%d", m, yearBits, yearBits)
 	}
+	if err := checkSource("birthday spacings", src); err != nil {
+		return Result{}, err
+	}
 	name := fmt.Sprintf("birthday-spacings-%dd-%d:%d", dim, shift+bits-1, shift)
-	mask := uint64(1)<<bits - 1
+	return birthdaySpacings(src, samples, m, dim, bits, shift, name), nil
+}
+
+// birthdaySpacings runs BirthdaySpacingsTuples on valid arguments.
+func birthdaySpacings(src rand.Source, samples int64, m, dim int, bits, shift uint, name string) Result {
+	yearBits := bits * uint(dim)
+	mask := uint64(1)<<bits - 1 // all ones for bits = 64
 	y := make([]uint64, m)
 	s := make([]uint64, m)
 	var total int64
@@ -53,7 +62,7 @@ func BirthdaySpacingsTuples(src rand.Source, samples int64, m, dim int, bits, sh
 		total += equalSpacings(y, s, yearBits)
 	}
 	lambda := float64(samples) * birthdayMean(m, yearBits)
-	return poissonResult(name, "samples", samples, float64(total), lambda), nil
+	return poissonResult(name, "samples", samples, float64(total), lambda)
 }
 
 // equalSpacings sorts the birthdays y in a year of 2^yearBits days

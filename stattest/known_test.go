@@ -381,15 +381,17 @@ func TestPokerKnown(t *testing.T) {
 
 func TestBirthdaySpacingsKnown(t *testing.T) {
 	// m = 4 birthdays 1, 5, 9, 13 in a year of 16 days: spacings 4, 4, 4
-	// and 1+16-13 = 4, so R = 3; λ = 4³/(4·16) = 1. Mid-p of Poisson(1)
-	// at 3: P(X > 3) + P(X = 3)/2 = 1 - e⁻¹(1+1+1/2+1/6) + e⁻¹/12.
+	// and 1+16-13 = 4, so R = 3; the mean is m(m-1)²/(4n) - m⁵/(18n²) =
+	// 9/16 - 1024/4608 (BirthdaySpacingsTuples). Mid-p of Poisson(λ) at 3:
+	// P(X > 3) + P(X = 3)/2 = 1 - e^-λ(1+λ+λ²/2+λ³/6) + e^-λ·λ³/12.
 	src := &seqSource{v: []uint64{9, 1, 13, 5}}
 	res, err := BirthdaySpacings(src, 1, 4, 4, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	near(t, "T", res.Statistic, 3, 0)
-	want := 1 - math.Exp(-1)*(1+1+0.5+1.0/6) + math.Exp(-1)/12
+	l := 9.0/16 - 1024.0/4608
+	want := 1 - math.Exp(-l)*(1+l+l*l/2+l*l*l/6) + math.Exp(-l)*l*l*l/12
 	near(t, "p", res.P, want, 1e-12)
 	// The field is taken at the shift: the same birthdays in bits 40..43.
 	src = &seqSource{v: []uint64{9 << 40, 1 << 40, 13<<40 | 0xff, 5 << 40}}

@@ -7,15 +7,28 @@ import (
 	"encoding/binary"
 	"io"
 	"math/rand/v2"
+
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
 )
 
-// Reader returns src itself when it is an io.Reader (every streamrand
-// generator, math/rand/v2's ChaCha8), so its bytes are the ones Uint64 would
-// give; otherwise a reader of the 8 bytes of each Uint64, little-endian,
-// with no byte lost between reads. Read always fills p and returns len(p),
-// nil.
+// Reader returns an io.Reader of the 8 bytes of each src.Uint64,
+// little-endian, with no byte lost between reads; Read always fills p and
+// returns len(p), nil.
+//
+// src itself is returned only where its Read is known to give exactly
+// those bytes: this module's generators (*chacha.Source, *aesctr.Source)
+// and math/rand/v2's *rand.ChaCha8. Every other Source gets the adapter,
+// even one that has a Read method: a Read may give other bytes than its
+// Uint64s (math/rand's v1 *rand.Rand builds its bytes from 7 of every
+// Int63), and nothing in the method set says which.
 func Reader(src rand.Source) io.Reader {
-	if r, ok := src.(io.Reader); ok {
+	switch r := src.(type) {
+	case *chacha.Source:
+		return r
+	case *aesctr.Source:
+		return r
+	case *rand.ChaCha8:
 		return r
 	}
 	return &reader{src: src}

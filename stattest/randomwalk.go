@@ -33,8 +33,8 @@ import (
 // p(L, r) + p(L, r+1) (reflection principle, III.7); P(J = 2k) = u(2k)·
 // u(L-2k) with u(2j) = p(2j, 0) (discrete arc sine law, III.4); P(R = r) =
 // p(L-r, r) (III.7); P(C = r) = 2·p(L-1, 2r+1) (III.5). These are the laws
-// TestU01 uses; its tests check them against an exhaustive enumeration of
-// short walks and a dynamic program over the walk's state. Values are
+// TestU01 uses; this package's tests check them against every walk of up
+// to 16 steps and against a dynamic program over the walk's state. Values are
 // merged into cells of expected count at least 5, left to right (the last
 // cell merged down if it falls short), and each Result is Pearson's
 // chi-square over its cells with cells-1 degrees of freedom

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/streamrand/streamrand/internal/sourceio"
 )
@@ -34,7 +35,7 @@ const DeepBytes = 1 << 30
 
 // Tests returns the tests of the default Battery, in the order it runs
 // them. Each takes about `bytes` bytes (the gap test a random amount
-// around it):
+// around it; the linear complexity tests at most 128 KiB):
 //
 //	byte-frequency              ByteFrequency over the bytes
 //	monobit                     Monobit over the bits
@@ -50,6 +51,23 @@ const DeepBytes = 1 << 30
 //	equidistribution-3d         Equidistribution3D, up to 4 leading bits (4096 cells)
 //	birthday-spacings-hi        BirthdaySpacings of bits 63..32, m = 4096 (λ = 4 per sample)
 //	birthday-spacings-lo        BirthdaySpacings of bits 31..0, m = 4096
+//	birthday-spacings-2d-hi     BirthdaySpacingsTuples, pairs of the leading bits of two values
+//	birthday-spacings-8d-lo     BirthdaySpacingsTuples, 8-tuples of the lowest bits of 8 values
+//	matrix-rank-64x64           MatrixRank of 64 whole values
+//	matrix-rank-32x32-hi        MatrixRank of bits 63..32 of 32 values
+//	matrix-rank-32x32-lo        MatrixRank of bits 31..0 of 32 values
+//	linear-complexity-hi        LinearComplexity of bit 63, up to 2^17 values
+//	linear-complexity-lo        LinearComplexity of bit 0, up to 2^17 values
+//	random-walk-{H,M,J,R,C}     RandomWalk of 64 steps over all the bits of a value
+//	random-walk-lo-{H,M,J,R,C}  RandomWalk of 32 steps over bits 15..0 of 2 values
+//	hamming-indep-lo            HammingIndep of the weights of bits 15..0 of pairs of values
+//
+// The birthday tests in 2 and 8 dimensions take as many birthdays per
+// sample as the data allows (at most 2^22) and the fewest bits per
+// coordinate that keep λ at most 4 (birthdayFit): the lattice of a
+// linear congruential generator shows once a sample has about 8 to 16
+// times the cube root of its period in points (L'Ecuyer & Simard 2001),
+// so larger samples see longer periods.
 //
 // bytes must be from MinBytes to MaxBytes. Every Result has the name of
 // its Test, but for ks-uniform.
@@ -110,7 +128,80 @@ func Tests() []Test {
 		{"birthday-spacings-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
 			return renamed("birthday-spacings-lo")(BirthdaySpacings(src, max(1, n/(8*birthdayM)), birthdayM, 32, 0))
 		}},
+		{"birthday-spacings-2d-hi", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			samples, m, bits := birthdayFit(n, 2)
+			return renamed("birthday-spacings-2d-hi")(BirthdaySpacingsTuples(src, samples, m, 2, bits, 64-bits))
+		}},
+		{"birthday-spacings-8d-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			samples, m, bits := birthdayFit(n, 8)
+			return renamed("birthday-spacings-8d-lo")(BirthdaySpacingsTuples(src, samples, m, 8, bits, 0))
+		}},
+		{"matrix-rank-64x64", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return renamed("matrix-rank-64x64")(MatrixRank(src, n/(64*8), 64, 64, 0))
+		}},
+		{"matrix-rank-32x32-hi", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return renamed("matrix-rank-32x32-hi")(MatrixRank(src, n/(32*8), 32, 32, 32))
+		}},
+		{"matrix-rank-32x32-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return renamed("matrix-rank-32x32-lo")(MatrixRank(src, n/(32*8), 32, 32, 0))
+		}},
+		{"linear-complexity-hi", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return renamed("linear-complexity-hi")(LinearComplexity(src, min(n/8, maxBatteryLinearBits), 63))
+		}},
+		{"linear-complexity-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return renamed("linear-complexity-lo")(LinearComplexity(src, min(n/8, maxBatteryLinearBits), 0))
+		}},
+		{"random-walk", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return RandomWalk(src, n/8, 64, 64, 0)
+		}},
+		{"random-walk-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			rs, err := RandomWalk(src, n/16, 32, 16, 0)
+			for i := range rs {
+				rs[i].Name = strings.Replace(strings.TrimSuffix(rs[i].Name, "-15:0"), "random-walk", "random-walk-lo", 1)
+			}
+			return rs, err
+		}},
+		{"hamming-indep-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return renamed("hamming-indep-lo")(HammingIndep(src, n/16, 16, 16, 0))
+		}},
 	}
+}
+
+// maxBatteryLinearBits bounds the sequences of the battery's linear
+// complexity tests: Berlekamp-Massey's cost grows as the square of the
+// length, and 2^17 bits already see a linear recurrence of order up to
+// about 60000 (MT19937's is 19937).
+const maxBatteryLinearBits = 1 << 17
+
+// maxBatteryBirthdays bounds the birthdays per sample of the battery's
+// tuple tests, which hold two arrays of them (64 MiB at 2^22).
+const maxBatteryBirthdays = 1 << 22
+
+// birthdayFit returns the samples, birthdays per sample and bits per
+// coordinate of a birthday spacings test of dim-tuples over about n bytes:
+// m the largest power of two up to maxBatteryBirthdays that n bytes hold
+// once, as many samples as fit, and the fewest bits per coordinate (at
+// most 64/dim) that keep the mean number of equal spacings m³/(4k) at
+// most 4 (where the corrections to Knuth's λ are small, birthdayMean) and
+// m² at most k = 2^(dim·bits).
+func birthdayFit(n int64, dim int) (samples int64, m int, bits uint) {
+	words := n / 8
+	m = maxBatteryBirthdays
+	for m > 2 && int64(m*dim) > words {
+		m /= 2
+	}
+	samples = max(1, words/int64(m*dim))
+	mBits := uint(0)
+	for 1<<mBits < m {
+		mBits++
+	}
+	for bits = 1; bits < 64/uint(dim); bits++ {
+		year := bits * uint(dim)
+		if year >= 2*mBits && 3*mBits <= year+2+2 { // m² <= k, m³/(4k) <= 4
+			break
+		}
+	}
+	return samples, m, bits
 }
 
 // renamed returns a function that gives a Result the name of its Test.

@@ -59,9 +59,10 @@ func describe(rep *Report) string {
 //
 // Passing means no Fail. A Weak verdict is a p-value outside [1e-3,
 // 1-1e-3], which a perfect generator produces with probability 0.002 per
-// p-value: over the 6·2·16 summaries here (48 of them with two
-// second-level p-values) about 0.6 are expected, and more than 4 has a
-// probability below 0.5% (Poisson). So the test allows at most 4.
+// p-value: over the 6·34 summaries of one repetition and the 6·34 of
+// eight (each with two or three second-level p-values, about 2.6 on
+// average) about 1.5 are expected, and more than 5 has a probability
+// below 0.5% (Poisson). So the test allows at most 5.
 func TestBatteryPassesEveryAlgorithm(t *testing.T) {
 	weak := 0
 	for _, g := range generators {
@@ -71,8 +72,9 @@ func TestBatteryPassesEveryAlgorithm(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(rep.Summaries) != len(Tests())+1 { // ks-uniform gives two
-					t.Errorf("%d summaries, want %d", len(rep.Summaries), len(Tests())+1)
+				// ks-uniform gives two results, each random walk five
+				if want := len(Tests()) + 1 + 4 + 4; len(rep.Summaries) != want {
+					t.Errorf("%d summaries, want %d", len(rep.Summaries), want)
 				}
 				for _, s := range rep.Summaries {
 					switch s.Verdict {
@@ -89,8 +91,8 @@ func TestBatteryPassesEveryAlgorithm(t *testing.T) {
 			}
 		})
 	}
-	if weak > 4 {
-		t.Errorf("%d weak verdicts, want at most 4", weak)
+	if weak > 5 {
+		t.Errorf("%d weak verdicts, want at most 5", weak)
 	}
 }
 

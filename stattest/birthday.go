@@ -18,8 +18,8 @@ import (
 // Poisson with mean samples·λ (gonum distuv.Poisson). The statistic is T
 // and p is the mid-p value P(X > T) + P(X = T)/2, small when there are
 // too many equal spacings and near 1 when there are too few. The mean
-// used is λ to second order in m/n, m(m-1)²/(4n) - m⁵/(18n²) (see
-// BirthdaySpacingsTuples): Knuth's λ overstates it by about (2 + 8λ/9)/m
+// used is λ to second order in m/n, m(m-1)²/(4n) - m(m-1)²(m-2)²/(18n²)
+// (see BirthdaySpacingsTuples): Knuth's λ overstates it by about (2 + 8λ/9)/m
 // of itself, which thousands of samples resolve.
 //
 // Points that lie on a lattice, as the outputs of linear congruential and

@@ -84,3 +84,32 @@ func TestBirthdayTuplesBadArguments(t *testing.T) {
 		require.Contains(t, err.Error(), "stattest: ")
 	}
 }
+
+// birthdayFit keeps the battery's tuple tests inside the data and in the
+// regime where the count is Poisson: m² <= k, λ <= 4 (or the widest
+// field, when even it gives more), at every size the battery takes.
+func TestBirthdayFit(t *testing.T) {
+	for _, dim := range []int{2, 8} {
+		for n := int64(MinBytes); n <= MaxBytes; n *= 2 {
+			for _, bytes := range []int64{n, n + n/3} {
+				samples, m, bits := birthdayFit(bytes, dim)
+				year := bits * uint(dim)
+				require.LessOrEqual(t, samples*int64(m*dim), bytes/8, "n=%d dim=%d", bytes, dim)
+				require.LessOrEqual(t, m, maxBatteryBirthdays)
+				require.LessOrEqual(t, 2*math.Log2(float64(m)), float64(year), "m² <= k, n=%d dim=%d", bytes, dim)
+				lambda := math.Pow(float64(m), 3) / math.Ldexp(4, int(year))
+				if bits < uint(64/dim) {
+					require.LessOrEqual(t, lambda, 4.0, "n=%d dim=%d", bytes, dim)
+					// one bit fewer would give λ > 16 or m² > k: bits is the fewest
+					require.True(t, lambda*math.Ldexp(1, dim) > 4 || 2*math.Log2(float64(m)) > float64(year-uint(dim)), "n=%d dim=%d bits=%d", bytes, dim, bits)
+				}
+				require.GreaterOrEqual(t, lambda, 1.0/64, "n=%d dim=%d: λ = %g", bytes, dim, lambda)
+				_, err := BirthdaySpacingsTuples(sourceFunc(func() uint64 { return 0 }), 1, min(m, 64), dim, bits, 0)
+				require.NoError(t, err)
+				if n == MinBytes || n == DefaultBytes || n == MaxBytes {
+					t.Logf("n=%d dim=%d: %d samples of m=%d, %d bits: λ=%.3g", bytes, dim, samples, m, bits, lambda)
+				}
+			}
+		}
+	}
+}

@@ -381,8 +381,8 @@ func TestPokerKnown(t *testing.T) {
 
 func TestBirthdaySpacingsKnown(t *testing.T) {
 	// m = 4 birthdays 1, 5, 9, 13 in a year of 16 days: spacings 4, 4, 4
-	// and 1+16-13 = 4, so R = 3; the mean is m(m-1)²/(4n) - m⁵/(18n²) =
-	// 9/16 - 1024/4608 (BirthdaySpacingsTuples). Mid-p of Poisson(λ) at 3:
+	// and 1+16-13 = 4, so R = 3; the mean is m(m-1)²/(4n) -
+	// m(m-1)²(m-2)²/(18n²) = 9/16 - 1/32 (birthdayMean). Mid-p of Poisson(λ) at 3:
 	// P(X > 3) + P(X = 3)/2 = 1 - e^-λ(1+λ+λ²/2+λ³/6) + e^-λ·λ³/12.
 	src := &seqSource{v: []uint64{9, 1, 13, 5}}
 	res, err := BirthdaySpacings(src, 1, 4, 4, 0)
@@ -390,7 +390,7 @@ func TestBirthdaySpacingsKnown(t *testing.T) {
 		t.Fatal(err)
 	}
 	near(t, "T", res.Statistic, 3, 0)
-	l := 9.0/16 - 1024.0/4608
+	l := 9.0/16 - 1.0/32
 	want := 1 - math.Exp(-l)*(1+l+l*l/2+l*l*l/6) + math.Exp(-l)*l*l*l/12
 	near(t, "p", res.P, want, 1e-12)
 	// The field is taken at the shift: the same birthdays in bits 40..43.

@@ -2,9 +2,12 @@ package stattest
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -489,12 +492,14 @@ func (s smallCrush) String() string {
 // literature (or, where noted, issue 17 itself) says of the generator
 // under SmallCrush, for the battery to be measured against; source says
 // where that comes from.
-var badGenerators = []struct {
+type badGenerator struct {
 	name       string
 	new        func(seed uint64) rand.Source
 	smallCrush smallCrush
 	source     string
-}{
+}
+
+var badGenerators = []badGenerator{
 	{"randu", func(s uint64) rand.Source { return pairs{newRandu(s)} }, smallCrushFails,
 		"issue 17; RANDU's triples lie on 15 planes (Knuth §3.3.4)"},
 	{"minstd", func(s uint64) rand.Source { return pairs{newMinstd(s)} }, smallCrushFails,
@@ -539,12 +544,45 @@ var badGenerators = []struct {
 //	STATTEST_MEASURE=1 go test -run TestMeasureBadGenerators -v -timeout 0 ./stattest/
 func TestMeasureBadGenerators(t *testing.T) {
 	if os.Getenv("STATTEST_MEASURE") == "" {
-		t.Skip("measurement: set STATTEST_MEASURE=1")
+		t.Skip("measurement: set STATTEST_MEASURE=1 (STATTEST_MEASURE_BYTES=1M,8M and STATTEST_MEASURE_GENS=name,... to choose)")
+	}
+	sizes := []int64{1 << 20, 8 << 20}
+	if v := os.Getenv("STATTEST_MEASURE_BYTES"); v != "" {
+		sizes = nil
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.ParseInt(strings.TrimRight(f, "KMG"), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch f[len(f)-1] {
+			case 'K':
+				n <<= 10
+			case 'M':
+				n <<= 20
+			case 'G':
+				n <<= 30
+			}
+			sizes = append(sizes, n)
+		}
+	}
+	gens := badGenerators
+	if v := os.Getenv("STATTEST_MEASURE_GENS"); v != "" {
+		gens = nil
+		for _, g := range badGenerators {
+			if slices.Contains(strings.Split(v, ","), g.name) {
+				gens = append(gens, g)
+			}
+		}
+		for _, g := range generators {
+			if slices.Contains(strings.Split(v, ","), g.name) {
+				gens = append(gens, badGenerator{name: g.name, new: g.new})
+			}
+		}
 	}
 	var table strings.Builder
 	table.WriteString("| generator | SmallCrush | bytes/test | time | fail | weak |\n|---|---|---|---|---|---|\n")
-	for _, g := range badGenerators {
-		for _, size := range []int64{1 << 20, 8 << 20} {
+	for _, g := range gens {
+		for _, size := range sizes {
 			start := time.Now()
 			rep, err := (&Battery{Bytes: size}).Run(g.new(20260101))
 			elapsed := time.Since(start)
@@ -560,11 +598,9 @@ func TestMeasureBadGenerators(t *testing.T) {
 					weak = append(weak, s.Name)
 				}
 			}
-			t.Logf("%s, %d MiB per test, %v:\n%s", g.name, size>>20, elapsed.Round(time.Millisecond), describe(rep))
-			table.WriteString("| " + g.name + " | " + g.smallCrush.String() + " | " +
-				map[int64]string{1 << 20: "1 MiB", 8 << 20: "8 MiB"}[size] + " | " +
-				elapsed.Round(10*time.Millisecond).String() + " | " +
-				strings.Join(fail, ", ") + " | " + strings.Join(weak, ", ") + " |\n")
+			t.Logf("%s, %d KiB per test, %v:\n%s", g.name, size>>10, elapsed.Round(time.Millisecond), describe(rep))
+			fmt.Fprintf(&table, "| %s | %s | %d KiB | %v | %s | %s |\n", g.name, g.smallCrush, size>>10,
+				elapsed.Round(10*time.Millisecond), strings.Join(fail, ", "), strings.Join(weak, ", "))
 		}
 	}
 	t.Logf("summary:\n%s", table.String())

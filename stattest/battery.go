@@ -178,30 +178,46 @@ const maxBatteryLinearBits = 1 << 17
 const maxBatteryBirthdays = 1 << 22
 
 // birthdayFit returns the samples, birthdays per sample and bits per
-// coordinate of a birthday spacings test of dim-tuples over about n bytes:
-// m the largest power of two up to maxBatteryBirthdays that n bytes hold
-// once, as many samples as fit, and the fewest bits per coordinate (at
-// most 64/dim) that keep the mean number of equal spacings m³/(4k) at
-// most 4 (where the corrections to Knuth's λ are small, birthdayMean) and
-// m² at most k = 2^(dim·bits).
+// coordinate of a birthday spacings test of dim-tuples over about n bytes.
+// For each m, a power of two up to maxBatteryBirthdays that n bytes hold
+// once, the bits per coordinate (at most 64/dim) are the fewest that keep
+// the mean number of equal spacings λ = m³/(4k) at most 4 (where the
+// corrections to Knuth's λ are small, birthdayMean) and m² at most
+// k = 2^(dim·bits). m is the largest for which that λ is at least 1/2, so
+// that a sample can show too many equal spacings (in 8 dimensions k moves
+// by 2^8 a bit, and the largest m can leave λ at 1/16), else the largest.
 func birthdayFit(n int64, dim int) (samples int64, m int, bits uint) {
 	words := n / 8
-	m = maxBatteryBirthdays
-	for m > 2 && int64(m*dim) > words {
-		m /= 2
+	top := maxBatteryBirthdays
+	for top > 2 && int64(top*dim) > words {
+		top /= 2
 	}
-	samples = max(1, words/int64(m*dim))
-	mBits := uint(0)
-	for 1<<mBits < m {
-		mBits++
-	}
-	for bits = 1; bits < 64/uint(dim); bits++ {
-		year := bits * uint(dim)
-		if year >= 2*mBits && 3*mBits <= year+2+2 { // m² <= k, m³/(4k) <= 4
+	m, bits = top, fitBits(top, dim)
+	for c := top; c >= max(2, top/8); c /= 2 {
+		if b := fitBits(c, dim); birthdayLambda(c, dim, b) >= 0.5 {
+			m, bits = c, b
 			break
 		}
 	}
-	return samples, m, bits
+	return max(1, words/int64(m*dim)), m, bits
+}
+
+// fitBits returns the fewest bits per coordinate, at most 64/dim, for
+// which m birthdays of dim coordinates have λ <= 4 and m² <= k.
+func fitBits(m, dim int) uint {
+	bits := uint(1)
+	for ; bits < 64/uint(dim); bits++ {
+		if l := birthdayLambda(m, dim, bits); l <= 4 && float64(m)*float64(m) <= math.Ldexp(1, int(bits)*dim) {
+			break
+		}
+	}
+	return bits
+}
+
+// birthdayLambda is Knuth's λ = m³/(4k) for k = 2^(dim·bits).
+func birthdayLambda(m, dim int, bits uint) float64 {
+	fm := float64(m)
+	return math.Ldexp(fm*fm*fm, -2-int(bits)*dim)
 }
 
 // renamed returns a function that gives a Result the name of its Test.

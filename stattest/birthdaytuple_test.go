@@ -103,7 +103,7 @@ func TestBirthdayFit(t *testing.T) {
 					// one bit fewer would give λ > 16 or m² > k: bits is the fewest
 					require.True(t, lambda*math.Ldexp(1, dim) > 4 || 2*math.Log2(float64(m)) > float64(year-uint(dim)), "n=%d dim=%d bits=%d", bytes, dim, bits)
 				}
-				require.GreaterOrEqual(t, lambda, 1.0/64, "n=%d dim=%d: λ = %g", bytes, dim, lambda)
+				require.GreaterOrEqual(t, lambda, 0.5, "n=%d dim=%d: λ = %g", bytes, dim, lambda)
 				_, err := BirthdaySpacingsTuples(sourceFunc(func() uint64 { return 0 }), 1, min(m, 64), dim, bits, 0)
 				require.NoError(t, err)
 				if n == MinBytes || n == DefaultBytes || n == MaxBytes {

@@ -5,9 +5,12 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -243,4 +246,67 @@ func TestClassifyTwoSided(t *testing.T) {
 	if err != nil || res.P != 1 || !res.TwoSided || res.Verdict() != Pass {
 		t.Errorf("Monobit of 8 ones in 16 bits: %v, %v; want p = 1, two-sided, pass", res, err)
 	}
+}
+
+// testsNamed returns the default battery's tests of the given names.
+func testsNamed(t *testing.T, names ...string) []Test {
+	var ts []Test
+	for _, tt := range Tests() {
+		if slices.Contains(names, tt.Name) {
+			ts = append(ts, tt)
+		}
+	}
+	require.Len(t, ts, len(names))
+	return ts
+}
+
+// The second level of the battery's most discrete statistics at the
+// smallest size, over many repetitions: the birthday counts (Poisson with
+// a mean of 2 to 8 at 64 KiB), 8-bit poker (its rarest cell expects
+// about 7), the linear complexity jumps (an integer with a standard
+// deviation of 32) and the matrix ranks. A Kolmogorov-Smirnov test of
+// such p-values fails a perfect generator once the repetitions resolve
+// their atoms (the test shows it for the birthday counts); the pooled
+// counts and the KS of the nearly continuous ones must pass, with no
+// more Weak verdicts than the documented rate allows. 2000 repetitions
+// (300 with -short, 40 under the race detector).
+func TestSecondLevelDiscrete(t *testing.T) {
+	repeat := 2000
+	switch {
+	case raceEnabled:
+		repeat = 40
+	case testing.Short():
+		repeat = 300
+	}
+	b := Battery{Bytes: MinBytes, Repeat: repeat, Tests: testsNamed(t,
+		"birthday-spacings-hi", "birthday-spacings-lo", "birthday-spacings-2d-hi", "birthday-spacings-8d-lo",
+		"poker-8bit", "linear-complexity-lo", "matrix-rank-64x64")}
+	weak, second := 0, 0
+	for _, g := range generators[:1] { // chacha8
+		rep, err := b.Run(g.new(20261201))
+		require.NoError(t, err)
+		for _, s := range rep.Summaries {
+			require.NotEqual(t, Fail, s.Verdict, "%s %s over %d repetitions: %v", g.name, s.Name, repeat, s.Second)
+			second += len(s.Second)
+			for _, r := range s.Second {
+				if r.Verdict() == Weak {
+					weak++
+					t.Logf("%s: %v", g.name, r)
+				}
+			}
+		}
+		if !testing.Short() && !raceEnabled {
+			// What the pooled level replaces: the KS of the birthday
+			// p-values sees their atoms and fails a perfect generator.
+			s := rep.Summary("birthday-spacings-hi")
+			ps := make([]float64, len(s.Results))
+			for i, r := range s.Results {
+				ps[i] = r.P
+			}
+			plus, minus := KSUniform(ps)
+			require.True(t, plus.Verdict() == Fail || minus.Verdict() == Fail,
+				"%s: KS of %d discrete birthday p-values passes (%v, %v): this test no longer shows why they are pooled", g.name, repeat, plus, minus)
+		}
+	}
+	require.LessOrEqual(t, weak, binomialBound(second, 2*WeakLevel), "%d weak of %d second-level results", weak, second)
 }

@@ -50,7 +50,7 @@ func runBench(args []string, stdout io.Writer) error {
 // parseBenchFlags parses the command line of bench.
 func parseBenchFlags(args []string, stdout io.Writer) (*bencher, error) {
 	fs := newFlagSet("bench")
-	size := fs.Int("size", 2000000, fmt.Sprintf("bytes per Read, 1 to %d", maxBenchSize))
+	size := sizeVar(fs, "size", 2000000, "2000000", fmt.Sprintf("`N` bytes per Read, 1 to %s (suffix K, M or G for KiB, MiB, GiB)", sizeFlag(maxBenchSize)))
 	dur := fs.Duration("time", defaultBenchTime, fmt.Sprintf("time per run, up to %v", maxBenchTime))
 	runs := fs.Int("runs", defaultBenchRuns, fmt.Sprintf("runs per figure, 1 to %d", maxBenchRuns))
 	long := fs.Bool("long", false, fmt.Sprintf("the longer run: -time %v -runs %d, where not given", longBenchTime, longBenchRuns))
@@ -68,14 +68,14 @@ func parseBenchFlags(args []string, stdout io.Writer) (*bencher, error) {
 		}
 	}
 	switch {
-	case *size < 1 || *size > maxBenchSize:
-		return nil, badUsage("-size %d: want 1 to %d bytes", *size, maxBenchSize)
+	case size.n < 1 || size.n > maxBenchSize:
+		return nil, badUsage("-size %s: want 1 byte to %s", size, formatSize(maxBenchSize))
 	case *dur <= 0 || *dur > maxBenchTime:
 		return nil, badUsage("-time %v: want more than 0, up to %v", *dur, maxBenchTime)
 	case *runs < 1 || *runs > maxBenchRuns:
 		return nil, badUsage("-runs %d: want 1 to %d", *runs, maxBenchRuns)
 	}
-	return &bencher{size: *size, dur: *dur, runs: *runs, out: stdout}, nil
+	return &bencher{size: int(size.n), dur: *dur, runs: *runs, out: stdout}, nil
 }
 
 // The defaults and bounds of bench's flags. A run of bench measures 24

@@ -21,8 +21,8 @@ import (
 )
 
 const usage = `usage:
-  streamrand bench [-size BYTES] [-time DURATION] [-runs N]
-  streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES]
+  streamrand bench [-long] [-size BYTES] [-time DURATION] [-runs N]
+  streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES] [-force]
   streamrand test [-alg NAME|all] [-seed N] [-bytes N | -deep] [-repeat K] [-q]
   streamrand test -in FILE|- [-bytes N | -deep] [-repeat K] [-q]
 Run "streamrand COMMAND -h" for a command's flags.
@@ -106,7 +106,7 @@ func parse(fs *flag.FlagSet, args []string, head string, stdout io.Writer) error
 		fs.PrintDefaults()
 		return err
 	case err != nil:
-		return usageError{err}
+		return usageError{flagError(fs, err)}
 	case fs.NArg() > 0:
 		return badUsage("unexpected argument %q", fs.Arg(0))
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,9 +39,12 @@ func TestBadCommandLines(t *testing.T) {
 		args []string
 		want string // in the error line
 	}{
-		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-5"}, "-n -5: want a byte count of at least 0"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-5"}, "-n -5: not a size (want 0 or more, with an optional K, M or G suffix)"},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-1"}, "-n -1"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1X"}, "-n 1X: not a size (want a number with an optional K, M or G suffix)"},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-offset", "-3"}, "-offset -3"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "x"}, "-seed x: not a whole number of 0 or more"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-stream", "99999999999999999999"}, "-stream 99999999999999999999: out of range"},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "junk"}, `unexpected argument "junk"`},
 		{[]string{"stream", "-alg", "rc4", "-seed", "1"}, `-alg: unknown algorithm "rc4"`},
 		{[]string{"stream", "-seed", "1"}, "-alg is required"},
@@ -49,8 +53,12 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"stream", "-alg", "chacha20", "-key", "00112233"}, "-key: chacha20 takes a key of 32 bytes, not 4"},
 		{[]string{"stream", "-nope"}, "flag provided but not defined: -nope"},
 		{[]string{"bench", "junk"}, `unexpected argument "junk"`},
-		{[]string{"bench", "-size", "100000000000"}, "-size 100000000000: want 1 to 268435456 bytes"},
+		{[]string{"bench", "-size", "100000000000"}, "-size 100000000000: want 1 byte to 256 MiB"},
+		{[]string{"bench", "-size", "257M"}, "-size 257M: want 1 byte to 256 MiB"},
 		{[]string{"bench", "-size", "0"}, "-size 0"},
+		{[]string{"bench", "-size", "2MB"}, "-size 2MB: not a size"},
+		{[]string{"bench", "-time", "3"}, "-time 3: not a duration (want a number and a unit: 200ms, 2s)"},
+		{[]string{"bench", "-runs", "many"}, "-runs many: not a whole number"},
 		{[]string{"bench", "-runs", "0"}, "-runs 0"},
 		{[]string{"bench", "-runs", "99999999"}, "-runs 99999999"},
 		{[]string{"bench", "-time", "-1s"}, "-time -1s"},
@@ -59,7 +67,10 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"test", "-bytes", "1K"}, "-bytes 1K: want 64 KiB to 1 GiB"},
 		{[]string{"test", "-bytes", "4611686018427387904"}, "-bytes 4611686018427387904: want 64 KiB to 1 GiB"},
 		{[]string{"test", "-bytes", "2G"}, "-bytes 2G: want 64 KiB to 1 GiB"},
-		{[]string{"test", "-bytes", "1T"}, "-bytes 1T"},
+		{[]string{"test", "-bytes", "1T"}, "-bytes 1T: not a size"},
+		{[]string{"test", "-bytes", "1Z"}, "streamrand test: -bytes 1Z: not a size (want a number with an optional K, M or G suffix)\n"},
+		{[]string{"test", "-bytes", "99999999999G"}, "-bytes 99999999999G: too large"},
+		{[]string{"test", "-repeat", "1e3"}, "-repeat 1e3: not a whole number"},
 		{[]string{"test", "-repeat", "0"}, "-repeat 0: want 1 to 10000"},
 		{[]string{"test", "-repeat", "100000"}, "-repeat 100000"},
 		{[]string{"test", "extra"}, `unexpected argument "extra"`},
@@ -78,6 +89,11 @@ func TestBadCommandLines(t *testing.T) {
 		}
 		if strings.Count(stderr, "streamrand") != 1 {
 			t.Errorf("%q: stderr %q names streamrand more than once", tc.args, stderr)
+		}
+		for _, internal := range []string{"strconv", "invalid value", "parse error", "invalid syntax"} {
+			if strings.Contains(stderr, internal) {
+				t.Errorf("%q: stderr %q has the flag parser's words (%q)", tc.args, stderr, internal)
+			}
 		}
 	}
 }
@@ -101,6 +117,13 @@ func TestStream(t *testing.T) {
 	status, stdout, _ = runMain("stream", "-alg", "chacha20", "-key", key, "-n", "0")
 	if status != 0 || stdout != "" {
 		t.Errorf("-n 0: exit %d, %d bytes", status, len(stdout))
+	}
+	// Sizes take suffixes: -offset 1K -n 2K is bytes 1024 to 3071.
+	status, stdout, _ = runMain("stream", "-alg", "chacha12", "-seed", "9", "-offset", "1K", "-n", "2k")
+	want = make([]byte, 3<<10)
+	streamrand.New(streamrand.ChaCha12, 9).Read(want)
+	if status != 0 || stdout != string(want[1<<10:]) {
+		t.Errorf("-offset 1K -n 2k: exit %d, %d bytes, not bytes 1024 to 3071 of the stream", status, len(stdout))
 	}
 	status, stdout, _ = runMain("stream", "-alg", "chacha20", "-key", key, "-n", "100")
 	k, _ := hex.DecodeString(key)
@@ -175,6 +198,27 @@ func TestExitStatus(t *testing.T) {
 		if tc.status == 2 && len(tc.args) > 0 && tc.args[0] != "frobnicate" && strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%q: stderr is not one line:\n%s", tc.args, stderr.String())
 		}
+	}
+}
+
+// Every command's -h exits 0 and shows each flag's default at most once.
+func TestHelp(t *testing.T) {
+	for _, cmd := range []string{"bench", "stream", "test"} {
+		status, stdout, stderr := runMain(cmd, "-h")
+		if status != 0 || stderr != "" || !strings.HasPrefix(stdout, "usage: streamrand "+cmd) {
+			t.Errorf("%s -h: exit %d, stderr %q, stdout %q", cmd, status, stderr, stdout)
+		}
+		// The flags' blocks: a line "  -name ..." and its indented usage.
+		_, flags, _ := strings.Cut(stdout, "\n  -")
+		for _, block := range strings.Split(flags, "\n  -") {
+			if n := strings.Count(block, "default"); n > 1 {
+				t.Errorf("%s -h: -%s names its default %d times", cmd, block, n)
+			}
+		}
+	}
+	_, stdout, _ := runMain("stream", "-h")
+	if !regexp.MustCompile(`(?m)^  -n N\n.*without -n, endless\n`).MatchString(stdout) {
+		t.Errorf("stream -h: -n does not say that it is endless without it:\n%s", stdout)
 	}
 }
 

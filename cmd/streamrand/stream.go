@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/streamrand/streamrand"
 )
@@ -19,10 +21,12 @@ func runStream(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 0, "uint64 seed (rand_core seed_from_u64 expansion)")
 	keyHex := fs.String("key", "", "key in hex (32 bytes for ChaCha; 16, 24 or 32 for AES)")
 	stream := fs.Uint64("stream", 0, "stream id")
-	offset := fs.Int64("offset", 0, "start at this byte position of the stream")
-	n := fs.Int64("n", -1, "number of bytes to write (default: endless)")
-	head := "usage: streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES]\n\n" +
-		"Writes the raw keystream to stdout.\n\n"
+	offset := sizeVar(fs, "offset", 0, "", "start at byte `B` of the stream (suffix K, M or G for KiB, MiB, GiB)")
+	n := sizeVar(fs, "n", -1, "", "write `N` bytes (suffix K, M or G for KiB, MiB, GiB); without -n, endless")
+	force := fs.Bool("force", false, "write to stdout even when it is a terminal")
+	head := "usage: streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES] [-force]\n\n" +
+		"Writes the raw keystream to stdout, for a pipe or a file (it refuses a terminal\n" +
+		"unless -force), e.g. streamrand stream -alg chacha8 -seed 1 | RNG_test stdin64\n\n"
 	if err := parse(fs, args, head, stdout); err != nil {
 		return err
 	}
@@ -38,12 +42,6 @@ func runStream(args []string, stdout io.Writer) error {
 	if set["seed"] == set["key"] {
 		return badUsage("give exactly one of -seed and -key")
 	}
-	if set["n"] && *n < 0 {
-		return badUsage("-n %d: want a byte count of at least 0 (leave -n out for an endless stream)", *n)
-	}
-	if *offset < 0 {
-		return badUsage("-offset %d: want a byte position of at least 0", *offset)
-	}
 	var g streamrand.Generator
 	if set["key"] {
 		key, err := hex.DecodeString(*keyHex)
@@ -57,10 +55,13 @@ func runStream(args []string, stdout io.Writer) error {
 		g = streamrand.New(a, *seed)
 		g.SetStream(*stream)
 	}
-	if _, err := g.Seek(*offset, io.SeekStart); err != nil {
+	if _, err := g.Seek(offset.n, io.SeekStart); err != nil {
 		return usageError{fmt.Errorf("-offset: %w", err)}
 	}
-	return writeStream(stdout, g, *n)
+	if f, ok := stdout.(*os.File); ok && isTerminal(f) && !*force {
+		return errors.New("not writing binary to a terminal: pipe or redirect stdout, or give -force")
+	}
+	return writeStream(stdout, g, n.n)
 }
 
 // writeStream copies n bytes of g (all of it when n < 0) to w.

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -158,7 +156,7 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 	alg := fs.String("alg", "all", "algorithm, or all: "+fmt.Sprint(streamrand.Algorithms()))
 	seed := fs.Uint64("seed", 1, "uint64 seed of the generator (stream 0)")
 	in := fs.String("in", "", "test the bytes of this file instead of an algorithm; - for stdin")
-	bytesFlag := fs.String("bytes", "8M", fmt.Sprintf("data per test and repetition, %s to %s (suffix K, M or G for KiB, MiB, GiB); the battery takes about %d times this",
+	bytesFlag := sizeVar(fs, "bytes", 8<<20, "8M", fmt.Sprintf("`N` bytes of data per test and repetition, %s to %s (suffix K, M or G for KiB, MiB, GiB); the battery takes about %d times this",
 		formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes), len(stattest.Tests())))
 	deep := fs.Bool("deep", false, fmt.Sprintf("the deeper level: -bytes %s, which sees generators that pass the default\n"+
 		"(MT19937, the high half of a 64-bit LCG); a few minutes per generator", sizeFlag(stattest.DeepBytes)))
@@ -181,14 +179,10 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 	if *deep {
 		cfg.bytes = stattest.DeepBytes
 	} else {
-		n, err := parseSize(*bytesFlag)
-		if err != nil {
-			return cfg, badUsage("-bytes %s: %v", *bytesFlag, err)
+		if n := bytesFlag.n; n < stattest.MinBytes || n > stattest.MaxBytes {
+			return cfg, badUsage("-bytes %s: want %s to %s", bytesFlag, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
 		}
-		if n < stattest.MinBytes || n > stattest.MaxBytes {
-			return cfg, badUsage("-bytes %s: want %s to %s", *bytesFlag, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
-		}
-		cfg.bytes = n
+		cfg.bytes = bytesFlag.n
 	}
 	if *repeat < 1 || *repeat > maxRepeat {
 		return cfg, badUsage("-repeat %d: want 1 to %d", *repeat, maxRepeat)
@@ -255,57 +249,3 @@ func worst(rs []stattest.Result) stattest.Result {
 // maxRepeat bounds -repeat: the whole battery of at least 64 KiB per test,
 // 10000 times, is already hours of work.
 const maxRepeat = 10000
-
-var sizeSuffixes = []struct {
-	suffix string
-	shift  uint
-}{{"K", 10}, {"M", 20}, {"G", 30}}
-
-// parseSize parses a byte count with an optional K, M or G suffix (powers
-// of 1024).
-func parseSize(s string) (int64, error) {
-	shift := uint(0)
-	for _, x := range sizeSuffixes {
-		if t, ok := strings.CutSuffix(strings.ToUpper(s), x.suffix); ok {
-			s, shift = t, x.shift
-			break
-		}
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, err
-	}
-	if n < 0 || n > (1<<62)>>shift {
-		return 0, errors.New("out of range")
-	}
-	return n << shift, nil
-}
-
-// formatSize returns n in the largest binary unit that divides it
-// ("8 MiB").
-func formatSize(n int64) string {
-	for i := len(sizeSuffixes) - 1; i >= 0; i-- {
-		x := sizeSuffixes[i]
-		if n >= 1<<x.shift && n%(1<<x.shift) == 0 {
-			return fmt.Sprintf("%d %siB", n>>x.shift, x.suffix)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-// sizeFlag returns n as a size flag's value would give it ("1G").
-func sizeFlag(n int64) string {
-	for i := len(sizeSuffixes) - 1; i >= 0; i-- {
-		x := sizeSuffixes[i]
-		if n >= 1<<x.shift && n%(1<<x.shift) == 0 {
-			return fmt.Sprintf("%d%s", n>>x.shift, x.suffix)
-		}
-	}
-	return fmt.Sprint(n)
-}
-
-// isTerminal reports whether f is a character device (a terminal).
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}

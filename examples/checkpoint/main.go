@@ -8,19 +8,22 @@
 // MarshalBinary state (key, stream id and byte position), so the resumed
 // run draws the very numbers the uninterrupted run would have drawn next.
 //
-//	go run ./examples/checkpoint -steps 100000                        # one go
-//	go run ./examples/checkpoint -steps 100000 -stop-after 40000 -state sim.ckpt
-//	go run ./examples/checkpoint -resume -state sim.ckpt              # same final lines
+//	go run ./examples/checkpoint -steps 100000                   # one go
+//	go run ./examples/checkpoint -steps 100000 -stop-after 40000
+//	go run ./examples/checkpoint -resume                         # same final lines
 //
-// A resumed run may be stopped again (-resume -stop-after N). The
-// checkpoint is written to a temporary file and renamed, so a crash while
-// saving leaves the previous checkpoint intact.
+// The checkpoint goes to streamrand-checkpoint.json in the system's
+// temporary directory, or to the file -state names. A resumed run may be
+// stopped again (-resume -stop-after N). The checkpoint is written to a
+// temporary file and renamed, so a crash while saving leaves the previous
+// checkpoint intact.
 package main
 
 import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,7 +36,8 @@ import (
 )
 
 func main() {
-	if err := cli(os.Args[1:], os.Stdout); err != nil {
+	err := cli(os.Args[1:], os.Stdout)
+	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
 		fmt.Fprintln(os.Stderr, "checkpoint:", err)
 		os.Exit(2)
 	}
@@ -83,7 +87,7 @@ func (s *sim) advance(until int64) {
 	}
 }
 
-// report prints the result. The checksum covers the exact bits of every
+// report prints the result. The SHA-256 covers the exact bits of every
 // position.
 func (s *sim) report(out io.Writer) {
 	h := sha256.New()
@@ -94,7 +98,7 @@ func (s *sim) report(out io.Writer) {
 	fmt.Fprintf(out, "mean squared distance, averaged over steps: %.17g (expected about %d)\n",
 		s.SumD2/float64(s.Done), s.Done+1)
 	fmt.Fprintf(out, "largest distance: %.17g\n", math.Sqrt(s.MaxD2))
-	fmt.Fprintf(out, "positions sha256: %x\n", h.Sum(nil)[:16])
+	fmt.Fprintf(out, "positions sha256: %x\n", h.Sum(nil))
 }
 
 // file is the checkpoint as saved: floats as their exact bits, generators
@@ -179,6 +183,17 @@ func load(path string) (*sim, error) {
 // maxWalkers bounds -walkers: each walker holds a Source of about 1 KiB.
 const maxWalkers = 1 << 20
 
+const usage = `usage: go run ./examples/checkpoint [flags]
+
+Runs a random-walk simulation that can stop, save its state (positions and
+every generator's MarshalBinary) to a file, and resume in another process
+with exactly the result of an uninterrupted run:
+
+  go run ./examples/checkpoint -stop-after 40000
+  go run ./examples/checkpoint -resume
+
+`
+
 func cli(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("checkpoint", flag.ContinueOnError)
 	algName := fs.String("alg", "chacha8", fmt.Sprintf("generator: one of %v", streamrand.Algorithms()))
@@ -186,9 +201,9 @@ func cli(args []string, out io.Writer) error {
 	walkers := fs.Int("walkers", 100, "number of walkers (walker w uses stream w)")
 	steps := fs.Int64("steps", 100_000, "total steps")
 	stopAfter := fs.Int64("stop-after", 0, "stop after this many steps (counted from the start) and save the state; 0 runs to the end")
-	state := fs.String("state", "checkpoint.json", "checkpoint file")
+	state := fs.String("state", filepath.Join(os.TempDir(), "streamrand-checkpoint.json"), "checkpoint file")
 	resume := fs.Bool("resume", false, "continue from the checkpoint file (its -alg, -seed, -walkers and -steps apply)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, usage, out); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -230,4 +245,18 @@ func cli(args []string, out io.Writer) error {
 	s.advance(s.Steps)
 	s.report(out)
 	return nil
+}
+
+// parseFlags parses args with fs. The flag package prints nothing: an error
+// is reported once, in one line, by main; -h prints head and the flags to
+// out and returns flag.ErrHelp, which main takes as success.
+func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(out, head)
+		fs.SetOutput(out)
+		fs.PrintDefaults()
+	}
+	return err
 }

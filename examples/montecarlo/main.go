@@ -33,6 +33,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,7 +48,8 @@ import (
 )
 
 func main() {
-	if err := cli(os.Args[1:], os.Stdout); err != nil {
+	err := cli(os.Args[1:], os.Stdout)
+	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
 		fmt.Fprintln(os.Stderr, "montecarlo:", err)
 		os.Exit(2)
 	}
@@ -88,13 +90,21 @@ func run(cfg mc.Config, workers int, percall bool) (mc.Result, error) {
 	return cfg.Combine(perChunk)
 }
 
+const usage = `usage: go run ./examples/montecarlo [flags]
+
+Estimates pi or the price of a European call by Monte Carlo over many
+goroutines, with the same bits for any number of workers: chunk c of the
+paths always draws from stream c of one seed.
+
+`
+
 func cli(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("montecarlo", flag.ContinueOnError)
 	config := mc.Flags(fs)
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
 	table := fs.Bool("table", true, "also time 1 to runtime.NumCPU() workers")
 	percall := fs.Bool("percall", false, "draw per call from rand.New(rand.NewPCG(seed, c)) for chunk c, ignoring -alg: the usual math/rand/v2 program, for comparing speed")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, usage, out); err != nil {
 		return err
 	}
 	cfg, err := config()
@@ -140,4 +150,18 @@ func cli(args []string, out io.Writer) error {
 			float64(cfg.Paths)/d.Seconds(), base.Seconds()/d.Seconds(), same)
 	}
 	return nil
+}
+
+// parseFlags parses args with fs. The flag package prints nothing: an error
+// is reported once, in one line, by main; -h prints head and the flags to
+// out and returns flag.ErrHelp, which main takes as success.
+func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(out, head)
+		fs.SetOutput(out)
+		fs.PrintDefaults()
+	}
+	return err
 }

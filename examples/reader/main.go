@@ -31,6 +31,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -40,7 +41,8 @@ import (
 )
 
 func main() {
-	if err := cli(os.Args[1:], os.Stdout); err != nil {
+	err := cli(os.Args[1:], os.Stdout)
+	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
 		fmt.Fprintln(os.Stderr, "reader:", err)
 		os.Exit(2)
 	}
@@ -52,6 +54,15 @@ const (
 	maxPayload = 1 << 30
 )
 
+const usage = `usage: go run ./examples/reader [flags]
+
+Makes UUIDs, an Ed25519 key pair and a test payload from one io.Reader: a
+seeded generator, so a seed replays the same output, or crypto/rand.Reader
+with -secure. Reproducible bytes are for tests and fixtures, never for real
+keys.
+
+`
+
 func cli(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("reader", flag.ContinueOnError)
 	algName := fs.String("alg", "chacha8", fmt.Sprintf("generator: one of %v", streamrand.Algorithms()))
@@ -59,7 +70,7 @@ func cli(args []string, out io.Writer) error {
 	secure := fs.Bool("secure", false, "use crypto/rand.Reader instead of a seeded generator")
 	n := fs.Int("uuids", 3, "number of UUIDs")
 	size := fs.Int("payload", 1<<20, "size of the test payload in bytes")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, usage, out); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -123,4 +134,18 @@ func newUUID(r io.Reader) (string, error) {
 	u[8] = u[8]&0x3f | 0x80 // variant 10
 	h := hex.EncodeToString(u[:])
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:], nil
+}
+
+// parseFlags parses args with fs. The flag package prints nothing: an error
+// is reported once, in one line, by main; -h prints head and the flags to
+// out and returns flag.ErrHelp, which main takes as success.
+func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(out, head)
+		fs.SetOutput(out)
+		fs.PrintDefaults()
+	}
+	return err
 }

@@ -37,7 +37,8 @@ import (
 )
 
 func main() {
-	if err := cli(os.Args[1:], os.Stdout); err != nil {
+	err := cli(os.Args[1:], os.Stdout)
+	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
 		fmt.Fprintln(os.Stderr, "streams:", err)
 		os.Exit(2)
 	}
@@ -147,6 +148,14 @@ const (
 	maxShared  = 1 << 30
 )
 
+const usage = `usage: go run ./examples/streams [flags]
+
+Splits one keyed generator into a stream per task, shows that any task
+re-run alone on a fresh Source gives the same numbers, and reads slices of
+one shared stream in parallel with Seek.
+
+`
+
 func cli(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("streams", flag.ContinueOnError)
 	algName := fs.String("alg", "chacha8", fmt.Sprintf("generator: one of %v", streamrand.Algorithms()))
@@ -156,7 +165,7 @@ func cli(args []string, out io.Writer) error {
 	draws := fs.Int("draws", 1000, "uniform draws per task")
 	sliceLen := fs.Int("slice", 4096+3, "bytes per task in the shared-stream part")
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, usage, out); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -238,4 +247,18 @@ func same(ok bool) string {
 		return "same"
 	}
 	return "DIFFERENT"
+}
+
+// parseFlags parses args with fs. The flag package prints nothing: an error
+// is reported once, in one line, by main; -h prints head and the flags to
+// out and returns flag.ErrHelp, which main takes as success.
+func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(out, head)
+		fs.SetOutput(out)
+		fs.PrintDefaults()
+	}
+	return err
 }

@@ -317,6 +317,9 @@ func (r *Report) Summary(name string) *Summary {
 // then (one in 500), so the verdict is the worst of the second-level
 // verdicts (see Summary.Second).
 func (b *Battery) Run(src rand.Source) (*Report, error) {
+	if src == nil {
+		return nil, errors.New("stattest: Battery.Run of a nil rand.Source")
+	}
 	bytes, repeat, tests := b.Bytes, b.Repeat, b.Tests
 	if bytes == 0 {
 		bytes = DefaultBytes
@@ -338,8 +341,13 @@ func (b *Battery) Run(src rand.Source) (*Report, error) {
 			return nil, fmt.Errorf("stattest: test %q has no Run function", t.Name)
 		}
 	}
+	// The reader the byte tests take: a readerSource's Read gives the
+	// bytes its Uint64 would, like this module's generators.
+	var r io.Reader = sourceio.Reader(src)
 	in, _ := src.(*readerSource)
-	r := sourceio.Reader(src)
+	if in != nil {
+		r = in
+	}
 	rep := &Report{Bytes: bytes, Repeat: repeat}
 	index := map[string]int{}
 	total, done := repeat*len(tests), 0

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/seedexp"
@@ -151,4 +153,29 @@ func TestBatteryTooLittleData(t *testing.T) {
 	if _, err := (&Battery{Bytes: MinBytes}).Run(chacha.NewSource8(1)); err != nil {
 		t.Errorf("MinBytes: %v", err)
 	}
+}
+
+// A nil Source is an error, not a nil dereference inside a test.
+func TestBatteryNilSource(t *testing.T) {
+	_, err := (&Battery{}).Run(nil)
+	require.ErrorContains(t, err, "stattest: ")
+	_, err = (&Battery{}).RunReader(nil)
+	require.ErrorContains(t, err, "stattest: ")
+}
+
+// RunReader reads the input as little-endian uint64s: the report over a
+// generator's bytes is the report over the generator, and a short input
+// is an error that says how far it got.
+func TestBatteryRunReader(t *testing.T) {
+	b := Battery{Bytes: MinBytes}
+	want, err := b.Run(chacha.NewSource8(4))
+	require.NoError(t, err)
+	got, err := b.RunReader(chacha.NewSource8(4))
+	require.NoError(t, err)
+	require.Equal(t, len(want.Summaries), len(got.Summaries))
+	for i := range want.Summaries {
+		require.Equal(t, want.Summaries[i].Results[0].P, got.Summaries[i].Results[0].P, want.Summaries[i].Name)
+	}
+	_, err = b.RunReader(io.LimitReader(chacha.NewSource8(4), 100000))
+	require.ErrorContains(t, err, "stattest: the input ended after 100000 bytes")
 }

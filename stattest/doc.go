@@ -50,22 +50,49 @@
 //     triples of leading bits over the cells of the square and the cube;
 //     dependence between successive values (Knuth §3.3.2 B, the serial
 //     test; TestU01's smultin).
+//   - BirthdaySpacingsTuples: birthday spacings of points of 2 to 8
+//     successive values; the lattice of linear congruential generators in
+//     every dimension (TestU01's smarsa_BirthdaySpacings).
+//   - MatrixRank: rank over GF(2) of binary matrices built from
+//     successive values; generators linear over GF(2) with a small state,
+//     such as xorshift (NIST SP 800-22 §2.5; Marsaglia & Tsay 1985;
+//     TestU01's smarsa_MatrixRank).
+//   - LinearComplexity, LinearComplexitySizes: the linear complexity
+//     profile of one bit position by Berlekamp-Massey; a bit that obeys a
+//     linear recurrence, such as each bit of MT19937 (TestU01's
+//     scomp_LinearComp; NIST SP 800-22 §2.10).
+//   - RandomWalk: walks of ±1 steps over the bits; excursions, returns
+//     and sign changes that betray dependence among nearby bits (TestU01's
+//     swalk_RandomWalk1).
+//   - HammingIndep: the Hamming weights of successive blocks, which must
+//     be independent (TestU01's sstring_HammingIndep).
 //
 // The bit tests over an io.Reader take the bits of each byte from the most
 // significant to the least, the order of NIST SP 800-22's sequences, so
 // its worked examples check directly. The tests over a rand.Source that
 // use floats take them as rand.New(src).Float64 does.
 //
-// A Battery runs the tests over one generator with a chosen amount of data,
-// repeated if asked, and summarises them with a verdict per test; with
-// repetitions it adds the second-level test of Knuth §3.3.1 B and TestU01
-// (L'Ecuyer & Simard, "TestU01: A C library for empirical testing of
-// random number generators", ACM TOMS 33(4), 2007): the p-values of the
-// repetitions must themselves be uniform.
+// A Battery runs the tests over one generator (Run) or over any byte
+// stream (RunReader, for a generator outside Go) with a chosen amount of
+// data, repeated if asked, and summarises them with a verdict per test.
+// With repetitions it adds second-level tests (Knuth §3.3.1 B; L'Ecuyer &
+// Simard, "TestU01: A C library for empirical testing of random number
+// generators", ACM TOMS 33(4), 2007): the counts of a count statistic
+// added over the repetitions and judged against their exact law (the
+// p-values of a discrete statistic are themselves discrete, and a test of
+// their uniformity fails perfect generators once it has enough of them);
+// the uniformity of the p-values of the others; and the most extreme
+// single repetition, corrected for the number of repetitions. Each
+// second-level result keeps the documented rates.
 //
-// A battery of this size is a smoke test: it catches broken generators,
-// wrong kernels and misuse (a stuck bit, a short period, a counter, a
-// wrong float conversion), not subtle flaws. For those, run dieharder,
-// PractRand or TestU01's BigCrush on the raw stream (see docs/quality.md
-// of this module and the stream command of cmd/streamrand).
+// The default battery (Tests) is meant to be at least as strong as
+// TestU01's SmallCrush on known-bad generators: at DefaultBytes per test
+// it fails RANDU, MINSTD (also with its constant low bit filled with
+// noise), xorshift32, xorshift64, MT19937, the low half of a 64-bit LCG,
+// ChaCha with 1 or 2 rounds and AES with 1 to 3 rounds, and at 8 MiB per
+// test the high half of a 64-bit LCG too. Its tests, the known-bad
+// generators it runs on and the measured table are in docs/quality.md of
+// this module. It cannot prove a generator good: for more, run PractRand
+// or TestU01's BigCrush on the raw stream (the stream command of
+// cmd/streamrand).
 package stattest

@@ -55,8 +55,7 @@ func LinearComplexity(src rand.Source, nbits int64, bit uint) (Result, error) {
 	}
 	mean, variance := jumpMoments(int(nbits))
 	j := float64(prof.jumps)
-	return Result{Name: name, N: nbits, Unit: "bits", Statistic: j,
-		P: twoSidedNormal((j - mean) / math.Sqrt(variance)), TwoSided: true}, nil
+	return normalResult(name, "bits", nbits, j, mean, variance), nil
 }
 
 // LinearComplexitySizes runs the jump size test of TestU01's

@@ -8,8 +8,8 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/benchutil"
 	"github.com/streamrand/streamrand/internal/peers"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // benchName turns a peer's name into a sub-benchmark name.

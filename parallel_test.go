@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // BenchmarkParallel measures the aggregate throughput of independent

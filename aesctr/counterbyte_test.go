@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // TestCounterLowByte starts every kernel at counters with each of the 256

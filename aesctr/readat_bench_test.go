@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // BenchmarkReadAtParallel fills one 64 MiB buffer from one Source with

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/internal/gentest"
 	"github.com/streamrand/streamrand/internal/seedexp"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 // cipherRef returns n bytes of stream id stream from byte pos for key: the

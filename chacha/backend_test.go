@@ -8,8 +8,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // forEachBackend runs f once per kernel this machine supports, the portable

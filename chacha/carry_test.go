@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/backendtest"
-	"github.com/streamrand/streamrand/internal/gentest"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 // forEachBackend runs f once per kernel this machine supports, with that

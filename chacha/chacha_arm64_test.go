@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // TestBlocks8 compares the 8-block kernel with the portable one for every

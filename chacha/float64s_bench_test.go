@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // BenchmarkKernelFloat64 measures the kernel's float64 form beside its

@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/sys/cpu"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // wantFloat64s reports whether the kernel in use must have float64 code:

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // BenchmarkKernel measures each kernel this machine runs (backendtest.Bench),

@@ -9,8 +9,8 @@ import (
 	"golang.org/x/crypto/chacha20"
 
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/gentest"
 	"github.com/streamrand/streamrand/internal/seedexp"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 func seedKey(seed uint64) [chacha.KeySize]byte {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // TestBackendsAgree runs every function with each assembly backend this

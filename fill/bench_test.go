@@ -10,7 +10,7 @@ import (
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // benchSources are the Sources of BenchmarkFill: the per-call loop over

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/internal/gentest"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 // TestAESCarry: from AES checkpoints a few blocks before block counter 2^64

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // TestCraftedWordsGuarded runs NormFloat64 and ExpFloat64 over crafted

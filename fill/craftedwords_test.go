@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 
 	"github.com/streamrand/streamrand/internal/bulk"
 )

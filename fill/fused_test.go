@@ -13,7 +13,7 @@ import (
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/bulk"
-	"github.com/streamrand/streamrand/internal/gentest"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 // fusedExpected reports whether Float64 must take the fused path for a

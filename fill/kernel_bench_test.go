@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // BenchmarkKernelNorm compares the NormFloat64 fast path of the AVX-512

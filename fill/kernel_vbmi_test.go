@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // zigMatches fills n values from src with NormFloat64 (or ExpFloat64 if

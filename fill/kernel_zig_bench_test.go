@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // BenchmarkKernelZiggurat times the AVX-512 and AVX2 ziggurat kernels

@@ -7,8 +7,8 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/backendtest"
 	ks "github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // TestNarrowPeek runs Uint32 and Float32 with every kernel set, on every

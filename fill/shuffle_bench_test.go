@@ -6,7 +6,7 @@ import (
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // callSwaps calls swap(i, js[i]) for i from len(js)-1 down to 1: a

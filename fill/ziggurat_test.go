@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand/chacha"
-	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/bulk"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // sequence is a Source giving words, then those of rest; drawn counts the

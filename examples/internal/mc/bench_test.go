@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/internal/benchutil"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // BenchmarkChunk times one chunk of 65536 paths (bytes = 8 per path, so

@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/streamrand/streamrand/internal/backendtest"
 	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/checkpoint"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // Styles reads len(want) bytes from fresh Sources made by start, each in

@@ -5,7 +5,6 @@ package gentest
 
 import (
 	"bytes"
-	"encoding"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -17,21 +16,16 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/internal/checkpoint"
 )
 
-// Generator is what chacha.Source and aesctr.Source implement.
-type Generator interface {
-	Uint64() uint64
-	io.ReadSeeker
-	io.ReaderAt
-	Seed(seed uint64)
-	SetStream(s uint64)
-	Stream() uint64
-	encoding.BinaryAppender
-	encoding.BinaryMarshaler
-	encoding.BinaryUnmarshaler
-}
+// Generator is the public contract these tests check: streamrand.Generator
+// itself, so the method list is written once. A test kit may import the
+// root package (nothing of the library does): chacha's and aesctr's tests
+// that use it are external test packages, and fill's are not imported by
+// the root.
+type Generator = streamrand.Generator
 
 // Ref returns n bytes of stream id stream from byte position pos, computed
 // independently of the Source under test.

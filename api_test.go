@@ -1,60 +1,31 @@
 package streamrand_test
 
 import (
-	"bytes"
 	"encoding/binary"
-	"encoding/hex"
-	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
+	"math"
 	mrand "math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"golang.org/x/crypto/chacha20"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/fill"
 )
 
-// The ChaCha reference of reference_test.go equals RFC 8439's ChaCha20
-// (golang.org/x/crypto/chacha20: 32-bit counter, nonce = 4 zero bytes and
-// the stream id little-endian) wherever the counter stays below 2^32.
-func TestReferenceChaChaMatchesXCrypto(t *testing.T) {
-	rng := mrand.New(mrand.NewPCG(1, 1))
-	for range 20 {
-		key := make([]byte, 32)
-		for i := range key {
-			key[i] = byte(rng.Uint32())
-		}
-		id := rng.Uint64()
-		block := rng.Uint64N(1<<32 - 4)
-		var nonce [12]byte
-		binary.LittleEndian.PutUint64(nonce[4:], id)
-		c, err := chacha20.NewUnauthenticatedCipher(key, nonce[:])
-		require.NoError(t, err)
-		c.SetCounter(uint32(block))
-		want := make([]byte, 200)
-		c.XORKeyStream(want, want)
-		require.Equal(t, want[5:], refStream(streamrand.ChaCha20, key, id, int64(block*64+5), 195))
-	}
-}
-
-// New(a, seed) is the keystream keyed with the first KeySize bytes of
-// rand_core's seed_from_u64 expansion, stream 0, position 0, for every
-// algorithm (AES-192 and AES-256 included).
-func TestNewSeedsLikeRandCore(t *testing.T) {
-	for _, a := range streamrand.Algorithms() {
-		for _, seed := range []uint64{0, 1, 42, 1<<64 - 1} {
-			got := make([]byte, 3000)
-			streamrand.New(a, seed).Read(got)
-			require.Equal(t, refStream(a, refSeedKey(seed, a.KeySize()), 0, 0, len(got)), got, "%s seed %d", a, seed)
-		}
-	}
-}
+// This file mixes every call of the public API in random orders and
+// lengths and compares each result with a model of the position over the
+// references of reference_test.go. TestRandomOperations mixes the
+// Generator methods (Read, Uint64, Seek, ReadAt, Seed, SetStream,
+// checkpoints restored by UnmarshalBinary and by Unmarshal).
+// TestFillMixedWithMethods adds every function of package fill, at
+// counters near 2^32, 2^40 and 2^64 blocks (reached through checkpoints in
+// the documented format), where ChaCha's counter wraps within its stream
+// and AES-CTR's 128-bit counter carries into the stream id; each fill
+// function is compared with rand.Rand's per-call method on a twin restored
+// from a checkpoint, and the positions afterwards through the checkpoints.
+// Both run on every algorithm, bare and Locked.
 
 // model is what a Generator must be: a key, a stream id and a byte
 // position, whose bytes refStream computes.
@@ -210,358 +181,370 @@ func sameFamily(a streamrand.Algorithm, rng *mrand.Rand) streamrand.Algorithm {
 	return streamrand.AES128CTR + streamrand.Algorithm(rng.IntN(3))
 }
 
-func TestAlgorithmOf(t *testing.T) {
-	for _, a := range streamrand.Algorithms() {
-		g := streamrand.New(a, 1)
-		got, ok := streamrand.AlgorithmOf(g)
-		require.True(t, ok)
-		require.Equal(t, a, got)
-		got, ok = streamrand.AlgorithmOf(streamrand.Locked(g))
-		require.True(t, ok)
-		require.Equal(t, a, got)
-		got, ok = streamrand.AlgorithmOf(streamrand.Locked(streamrand.Locked(g)))
-		require.True(t, ok && got == a, "Locked twice: %v %v", got, ok)
-	}
-	// A Locked Generator follows an UnmarshalBinary to another algorithm
-	// of the family.
-	l := streamrand.Locked(streamrand.New(streamrand.ChaCha8, 1))
-	data, _ := streamrand.New(streamrand.ChaCha20, 1).MarshalBinary()
-	require.NoError(t, l.UnmarshalBinary(data))
-	got, ok := streamrand.AlgorithmOf(l)
-	require.True(t, ok && got == streamrand.ChaCha20, "%v %v", got, ok)
-
-	// Zero Sources, nil pointers and foreign Generators have none.
-	for _, g := range []streamrand.Generator{new(chacha.Source), new(aesctr.Source), (*chacha.Source)(nil), (*aesctr.Source)(nil), nil, wrapper{streamrand.New(streamrand.ChaCha8, 1)}} {
-		_, ok := streamrand.AlgorithmOf(g)
-		require.False(t, ok, "%T", g)
-	}
+// blockModel is a position as the checkpoint holds it: stream id, block
+// counter, offset in the block; the counter carries into the stream id for
+// AES (one 128-bit counter) and wraps within the stream for ChaCha.
+type blockModel struct {
+	a     streamrand.Algorithm
+	key   []byte
+	id    uint64
+	block uint64
+	off   int
 }
 
-// wrapper is a Generator of another package.
-type wrapper struct{ streamrand.Generator }
+func (m *blockModel) blockSize() int { return refBlockSize(m.a) }
 
-func TestKeySize(t *testing.T) {
-	want := map[streamrand.Algorithm]int{
-		streamrand.ChaCha8: 32, streamrand.ChaCha12: 32, streamrand.ChaCha20: 32,
-		streamrand.AES128CTR: 16, streamrand.AES192CTR: 24, streamrand.AES256CTR: 32,
-	}
-	for _, a := range streamrand.Algorithms() {
-		require.Equal(t, want[a], a.KeySize(), "%s", a)
-	}
-	for _, a := range []streamrand.Algorithm{6, 7, 255} {
-		require.Zero(t, a.KeySize(), "%s", a)
-	}
+// refAt returns n keystream bytes from block block, byte off, of stream id.
+func (m *blockModel) refAt(id, block uint64, off, n int) []byte {
+	return refAt(m.a, m.key, id, block, off, n)
 }
 
-// checkpoint builds a checkpoint in the documented format (version 1):
-// "streamrand:", version, name (length-prefixed), key (length-prefixed),
-// stream id, block, offset in the block, CRC-32 (IEEE) of the rest; all
-// integers big-endian.
-func checkpoint(version byte, name string, key []byte, id, block uint64, off byte) []byte {
-	b := append([]byte("streamrand:"), version, byte(len(name)))
-	b = append(b, name...)
-	b = append(b, byte(len(key)))
-	b = append(b, key...)
-	b = binary.BigEndian.AppendUint64(b, id)
-	b = binary.BigEndian.AppendUint64(b, block)
-	b = append(b, off)
-	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+// advance moves the position n bytes on.
+func (m *blockModel) advance(n uint64) {
+	bs := uint64(m.blockSize())
+	t := uint64(m.off) + n
+	next := m.block + t/bs
+	if next < m.block && !isChaCha(m.a) {
+		m.id++
+	}
+	m.block, m.off = next, int(t%bs)
 }
 
-// TestUnmarshalBadInput gives streamrand.Unmarshal and the UnmarshalBinary
-// of every algorithm each class of bad input, and matches the exported
-// errors with errors.Is. A rejected checkpoint leaves the receiver as it
-// was.
-func TestUnmarshalBadInput(t *testing.T) {
-	key32, key16 := bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{2}, 16)
-	good := checkpoint(1, "chacha12", key32, 3, 4, 5)
-	flipped := bytes.Clone(good)
-	flipped[len(flipped)-10] ^= 0x40 // a bit of the block counter
-	truncated := good[:len(good)-1]
-	cases := []struct {
-		name string
-		data []byte
-		want error
-	}{
-		{"empty", nil, streamrand.ErrFormat},
-		{"short", []byte("streamrand:"), streamrand.ErrFormat},
-		{"truncated", truncated, streamrand.ErrFormat},
-		{"extended", append(bytes.Clone(good), 0), streamrand.ErrFormat},
-		{"bad magic", append([]byte("streamrant:"), good[11:]...), streamrand.ErrFormat},
-		{"version 2", checkpoint(2, "chacha12", key32, 3, 4, 5), streamrand.ErrVersion},
-		{"version 0", checkpoint(0, "chacha12", key32, 3, 4, 5), streamrand.ErrVersion},
-		{"checksum", flipped, streamrand.ErrChecksum},
-		{"checksum field", append(bytes.Clone(good[:len(good)-4]), 0, 0, 0, 0), streamrand.ErrChecksum},
-		{"unknown algorithm", checkpoint(1, "chacha7", key32, 3, 4, 5), streamrand.ErrAlgorithm},
-		{"empty algorithm", checkpoint(1, "", key32, 3, 4, 5), streamrand.ErrAlgorithm},
-		{"chacha key of 16 bytes", checkpoint(1, "chacha8", key16, 3, 4, 5), streamrand.ErrFormat},
-		{"aes128 key of 32 bytes", checkpoint(1, "aes128ctr", key32, 3, 4, 5), streamrand.ErrFormat},
-		{"chacha offset 64", checkpoint(1, "chacha20", key32, 3, 4, 64), streamrand.ErrFormat},
-		{"aes offset 16", checkpoint(1, "aes128ctr", key16, 3, 4, 16), streamrand.ErrFormat},
+func (m *blockModel) next(n int) []byte {
+	b := m.refAt(m.id, m.block, m.off, n)
+	m.advance(uint64(n))
+	return b
+}
+
+// position returns the stream id, block and offset of a checkpoint (the 17
+// bytes before its CRC-32).
+func position(t *testing.T, g streamrand.Generator) (id, block uint64, off int) {
+	data, err := g.MarshalBinary()
+	require.NoError(t, err)
+	p := data[len(data)-4-17:]
+	return binary.BigEndian.Uint64(p), binary.BigEndian.Uint64(p[8:]), int(p[16])
+}
+
+// countingSource counts the Uint64 calls rand.Rand makes of its Source.
+type countingSource struct {
+	src mrand.Source
+	n   uint64
+}
+
+func (c *countingSource) Uint64() uint64 { c.n++; return c.src.Uint64() }
+
+// fillLength returns a slice length: short, around fill's fused Float64
+// threshold (4096 values) and keystream batches (128 words), or long.
+func fillLength(rng *mrand.Rand) int {
+	switch rng.IntN(4) {
+	case 0:
+		return rng.IntN(300)
+	case 1:
+		return 4096 - 130 + rng.IntN(400)
+	case 2:
+		return max(128*rng.IntN(80)+rng.IntN(3)-1, 0)
 	}
-	for _, tc := range cases {
-		g, err := streamrand.Unmarshal(tc.data)
-		require.ErrorIs(t, err, tc.want, "Unmarshal: %s", tc.name)
-		require.Nil(t, g, tc.name)
-		for _, a := range streamrand.Algorithms() {
-			g := streamrand.New(a, 9)
-			g.Seek(77, io.SeekStart)
-			err := g.UnmarshalBinary(tc.data)
-			want := tc.want
-			if tc.want == streamrand.ErrFormat && tc.name != "truncated" && tc.name != "extended" &&
-				tc.name != "bad magic" && tc.name != "empty" && tc.name != "short" && !sameFamilyName(a, tc.name) {
-				// A checkpoint of the other family: its key or offset is
-				// never looked at.
-				want = streamrand.ErrAlgorithm
-			}
-			require.ErrorIs(t, err, want, "%s.UnmarshalBinary: %s", a, tc.name)
-			for _, other := range []error{streamrand.ErrFormat, streamrand.ErrVersion, streamrand.ErrChecksum, streamrand.ErrAlgorithm} {
-				if other != want {
-					require.NotErrorIs(t, err, other, "%s.UnmarshalBinary: %s", a, tc.name)
-				}
-			}
-			ref := streamrand.New(a, 9)
-			ref.Seek(77, io.SeekStart)
-			require.Equal(t, ref.Uint64(), g.Uint64(), "%s changed by a rejected checkpoint (%s)", a, tc.name)
+	return rng.IntN(12000)
+}
+
+// fillN returns an n for IntN and Uint64N: small, powers of two and their
+// neighbours, and the ones with many rejections.
+func fillN(rng *mrand.Rand) uint64 {
+	ns := []uint64{1, 2, 3, 1000, 1 << 31, 1<<32 - 1, 1 << 32, 1<<32 + 1, 1<<40 + 7, 1 << 62,
+		math.MaxInt, 6148914691236517206, 1<<63 + 1, 1 << 63, math.MaxUint64}
+	return ns[rng.IntN(len(ns))]
+}
+
+// fillOp runs one fill function, chosen by k, on g and the per-call method
+// on a twin of g, requires the same values and positions, and returns the
+// words the per-call method drew.
+func fillOp(t *testing.T, rng *mrand.Rand, g streamrand.Generator, m *blockModel, what string) uint64 {
+	data, err := g.MarshalBinary()
+	require.NoError(t, err, what)
+	twin, err := streamrand.Unmarshal(data)
+	require.NoError(t, err, what)
+	c := &countingSource{src: twin}
+	r := mrand.New(c)
+	n := fillLength(rng)
+	bits := func(f float64) uint64 { return math.Float64bits(f) }
+	switch k := rng.IntN(10); k {
+	case 0:
+		dst := make([]uint64, n)
+		fill.Uint64(g, dst)
+		want := m.refAt(m.id, m.block, m.off, 8*n)
+		for i := range dst {
+			require.Equal(t, binary.LittleEndian.Uint64(want[8*i:]), dst[i], "%s: fill.Uint64 of %d, value %d", what, n, i)
+			require.Equal(t, r.Uint64(), dst[i], what)
 		}
+	case 1:
+		dst := make([]uint32, n)
+		fill.Uint32(g, dst)
+		for i := range dst {
+			require.Equal(t, r.Uint32(), dst[i], "%s: fill.Uint32 of %d, value %d", what, n, i)
+		}
+	case 2:
+		dst := make([]float64, n)
+		fill.Float64(g, dst)
+		want := m.refAt(m.id, m.block, m.off, 8*n)
+		for i := range dst {
+			u := binary.LittleEndian.Uint64(want[8*i:])
+			require.Equal(t, bits(float64(u<<11>>11)/(1<<53)), bits(dst[i]), "%s: fill.Float64 of %d, value %d (reference)", what, n, i)
+			require.Equal(t, bits(r.Float64()), bits(dst[i]), "%s: fill.Float64 of %d, value %d", what, n, i)
+		}
+	case 3:
+		dst := make([]float32, n)
+		fill.Float32(g, dst)
+		for i := range dst {
+			require.Equal(t, math.Float32bits(r.Float32()), math.Float32bits(dst[i]), "%s: fill.Float32 of %d, value %d", what, n, i)
+		}
+	case 4, 5:
+		dst := make([]float64, n)
+		per := r.NormFloat64
+		name := "NormFloat64"
+		if k == 5 {
+			fill.ExpFloat64(g, dst)
+			per, name = r.ExpFloat64, "ExpFloat64"
+		} else {
+			fill.NormFloat64(g, dst)
+		}
+		for i := range dst {
+			require.Equal(t, bits(per()), bits(dst[i]), "%s: fill.%s of %d, value %d", what, name, n, i)
+		}
+	case 6:
+		nn := fillN(rng)
+		dst := make([]uint64, n)
+		fill.Uint64N(g, dst, nn)
+		for i := range dst {
+			require.Equal(t, r.Uint64N(nn), dst[i], "%s: fill.Uint64N(%d) of %d, value %d", what, nn, n, i)
+		}
+	case 7:
+		nn := int(min(fillN(rng), math.MaxInt))
+		dst := make([]int, n)
+		fill.IntN(g, dst, nn)
+		for i := range dst {
+			require.Equal(t, r.IntN(nn), dst[i], "%s: fill.IntN(%d) of %d, value %d", what, nn, n, i)
+		}
+	case 8:
+		dst := make([]int, n)
+		for i := range dst {
+			dst[i] = -1 // Perm overwrites whatever dst held
+		}
+		fill.Perm(g, dst)
+		require.Equal(t, r.Perm(n), dst, "%s: fill.Perm(%d) differs from rand.Rand.Perm", what, n)
+	default:
+		// Shuffle, sometimes with a swap that panics at its stop-th
+		// call: the position is then after that call's j.
+		type pair struct{ i, j int }
+		var got, want []pair
+		stop := -1
+		if rng.IntN(2) == 0 && n > 1 {
+			stop = rng.IntN(n - 1)
+		}
+		func() {
+			defer func() {
+				if e := recover(); e != nil && e != "stop" {
+					panic(e)
+				}
+			}()
+			fill.Shuffle(g, n, func(i, j int) {
+				if len(got) == stop {
+					panic("stop")
+				}
+				got = append(got, pair{i, j})
+			})
+		}()
+		func() {
+			defer func() {
+				if e := recover(); e != nil && e != "stop" {
+					panic(e)
+				}
+			}()
+			r.Shuffle(n, func(i, j int) {
+				if len(want) == stop {
+					panic("stop")
+				}
+				want = append(want, pair{i, j})
+			})
+		}()
+		require.Equal(t, want, got, "%s: fill.Shuffle(%d), swap panicking at call %d: %d swaps, want %d",
+			what, n, stop, len(got), len(want))
 	}
-	// The well-formed one restores through both.
-	g, err := streamrand.Unmarshal(good)
-	require.NoError(t, err)
-	a, _ := streamrand.AlgorithmOf(g)
-	require.Equal(t, streamrand.ChaCha12, a)
-	require.Equal(t, uint64(3), g.Stream())
-	pos, err := g.Seek(0, io.SeekCurrent)
-	require.NoError(t, err)
-	require.Equal(t, int64(4*64+5), pos)
-	b := make([]byte, 100)
-	g.Read(b)
-	require.Equal(t, refStream(streamrand.ChaCha12, key32, 3, 4*64+5, 100), b)
-	// AES checkpoints are refused by chacha Sources and the reverse.
-	aes := checkpoint(1, "aes256ctr", key32, 0, 0, 0)
-	require.ErrorIs(t, new(chacha.Source).UnmarshalBinary(aes), streamrand.ErrAlgorithm)
-	require.ErrorIs(t, new(aesctr.Source).UnmarshalBinary(good), streamrand.ErrAlgorithm)
+	gotData, err := g.MarshalBinary()
+	require.NoError(t, err, what)
+	wantData, err := twin.MarshalBinary()
+	require.NoError(t, err, what)
+	require.Equal(t, wantData, gotData, "%s: position after the fill call", what)
+	return c.n
 }
 
-// TestUnmarshalEveryAlgorithm: a checkpoint of every algorithm, of a bare
-// and of a Locked Generator, restores through Unmarshal to that algorithm,
-// unlocked, at the exact stream and position; the algorithm field it
-// dispatches on is the algorithm's String.
-func TestUnmarshalEveryAlgorithm(t *testing.T) {
+// farBlock returns a block counter near 2^32, 2^40 or 2^64, or small.
+func farBlock(rng *mrand.Rand) uint64 {
+	d := rng.Uint64N(300)
+	switch rng.IntN(5) {
+	case 0:
+		return 1<<32 - d
+	case 1:
+		return 1<<40 - d
+	case 2:
+		return -d // 2^64 - d
+	case 3:
+		return -(64*rng.Uint64N(20) + d%3) // on and near a multiple of 64 blocks below 2^64
+	}
+	return d
+}
+
+// withCheckpoint returns a Generator of m's algorithm and key restored at
+// m's position, through a checkpoint in the documented format.
+func withCheckpoint(t *testing.T, m *blockModel) streamrand.Generator {
+	g, err := streamrand.Unmarshal(checkpoint(1, m.a.String(), m.key, m.id, m.block, byte(m.off)))
+	require.NoError(t, err)
+	return g
+}
+
+// TestFillMixedWithMethods: see the top of the file.
+func TestFillMixedWithMethods(t *testing.T) {
+	ops := 120
+	if testing.Short() {
+		ops = 60
+	}
 	for _, a := range streamrand.Algorithms() {
 		for _, lock := range []bool{false, true} {
-			key := bytes.Repeat([]byte{byte(a) + 1}, a.KeySize())
-			g, err := streamrand.NewWithKey(a, key, 1<<40+uint64(a))
-			require.NoError(t, err)
-			if lock {
-				g = streamrand.Locked(g)
-			}
-			pos := int64(1<<36 + 77*int64(a) + 3)
-			_, err = g.Seek(pos, io.SeekStart)
-			require.NoError(t, err)
-			data, err := g.MarshalBinary()
-			require.NoError(t, err)
-			require.Equal(t, a.String(), string(data[13:13+int(data[12])]), "%s: algorithm field", a)
-
-			h, err := streamrand.Unmarshal(data)
-			require.NoError(t, err, "%s locked=%v", a, lock)
-			got, ok := streamrand.AlgorithmOf(h)
-			require.True(t, ok && got == a, "%s locked=%v: AlgorithmOf = %v, %v", a, lock, got, ok)
-			_, isChaCha := h.(*chacha.Source)
-			_, isAES := h.(*aesctr.Source)
-			require.True(t, isChaCha == (a <= streamrand.ChaCha20) && isAES == !isChaCha, "%s: restored as %T", a, h)
-			require.Equal(t, g.Stream(), h.Stream())
-			want, b := make([]byte, 1000), make([]byte, 1000)
-			g.Read(want)
-			h.Read(b)
-			require.Equal(t, want, b, "%s locked=%v", a, lock)
-			require.Equal(t, refStream(a, key, 1<<40+uint64(a), pos, len(b)), b, "%s locked=%v", a, lock)
-			require.Equal(t, g.Uint64(), h.Uint64(), "%s locked=%v", a, lock)
-		}
-	}
-}
-
-// TestUnmarshalAlgorithmField: Unmarshal reads the checkpoint's algorithm
-// field. A well-framed name no algorithm has (in checkpoints the name is
-// exact: no other letter case) is ErrAlgorithm; a corrupted name or name
-// length, whose checksum no longer matches, is ErrChecksum or ErrFormat,
-// never taken for another algorithm.
-func TestUnmarshalAlgorithmField(t *testing.T) {
-	for _, a := range streamrand.Algorithms() {
-		key := bytes.Repeat([]byte{9}, a.KeySize())
-		for _, name := range []string{"CHACHA8", strings.ToUpper(a.String()), a.String() + "x", "aes512ctr", "chacha", "\x00"} {
-			_, err := streamrand.Unmarshal(checkpoint(1, name, key, 3, 4, 5))
-			require.ErrorIs(t, err, streamrand.ErrAlgorithm, "%q", name)
-			require.EqualError(t, err, fmt.Sprintf("streamrand: Unmarshal: state is for another algorithm: %q", name))
-		}
-		good := checkpoint(1, a.String(), key, 3, 4, 5)
-		_, err := streamrand.Unmarshal(good)
-		require.NoError(t, err, "%s", a)
-		// Byte 12 is the name's length, then the name.
-		for i := 12; i < 13+len(a.String()); i++ {
-			for bit := range 8 {
-				bad := bytes.Clone(good)
-				bad[i] ^= 1 << bit
-				g, err := streamrand.Unmarshal(bad)
-				require.Nil(t, g)
-				if i > 12 {
-					require.ErrorIs(t, err, streamrand.ErrChecksum, "%s: byte %d bit %d", a, i, bit)
-				} else {
-					require.True(t, errors.Is(err, streamrand.ErrFormat) || errors.Is(err, streamrand.ErrChecksum),
-						"%s: name length, bit %d: %v", a, bit, err)
+			t.Run(fmt.Sprintf("%s/locked=%v", a, lock), func(t *testing.T) {
+				rng := mrand.New(mrand.NewPCG(uint64(a)+100, 9))
+				key := make([]byte, a.KeySize())
+				for i := range key {
+					key[i] = byte(rng.Uint32())
 				}
-				require.NotErrorIs(t, err, streamrand.ErrAlgorithm, "%s: byte %d bit %d", a, i, bit)
+				m := &blockModel{a: a, key: key, id: rng.Uint64()}
+				wrap := func(g streamrand.Generator) streamrand.Generator {
+					if lock {
+						return streamrand.Locked(g)
+					}
+					return g
+				}
+				m.block = farBlock(rng)
+				g := wrap(withCheckpoint(t, m))
+				for op := range ops {
+					what := fmt.Sprintf("op %d", op)
+					switch k := rng.IntN(100); {
+					case k < 40:
+						what += " fill"
+						m.advance(8 * fillOp(t, rng, g, m, what))
+					case k < 50:
+						n := fillLength(rng)*8 + rng.IntN(9) - 4
+						n = max(n, 0)
+						what += fmt.Sprintf(" Read(%d)", n)
+						b := make([]byte, n)
+						_, err := g.Read(b)
+						require.NoError(t, err)
+						require.Equal(t, m.next(n), b, what)
+					case k < 60:
+						what += " Uint64"
+						require.Equal(t, binary.LittleEndian.Uint64(m.next(8)), g.Uint64(), what)
+					case k < 65:
+						// Read a few bytes: every byte offset in a word.
+						n := rng.IntN(8)
+						what += fmt.Sprintf(" Read(%d)", n)
+						b := make([]byte, n)
+						g.Read(b)
+						require.Equal(t, m.next(n), b, what)
+					case k < 75:
+						// A far position, through a checkpoint (Seek
+						// cannot pass 2^63 bytes).
+						m.block, m.off = farBlock(rng), rng.IntN(m.blockSize())
+						if rng.IntN(3) == 0 {
+							m.id = [...]uint64{0, 1<<32 - 1, math.MaxUint64}[rng.IntN(3)]
+						}
+						what += fmt.Sprintf(" checkpoint at stream %#x block %#x offset %d", m.id, m.block, m.off)
+						g = wrap(withCheckpoint(t, m))
+					case k < 80:
+						// Seek within the stream, to blocks near 2^32
+						// and 2^40 or near the start.
+						bs := uint64(m.blockSize())
+						blk := farBlock(rng) % (1 << 41)
+						off := rng.Uint64N(bs)
+						what += fmt.Sprintf(" Seek to block %#x offset %d", blk, off)
+						pos, err := g.Seek(int64(blk*bs+off), io.SeekStart)
+						require.NoError(t, err, what)
+						require.Equal(t, int64(blk*bs+off), pos, what)
+						m.block, m.off = blk, int(off)
+					case k < 85:
+						bs := uint64(m.blockSize())
+						blk := farBlock(rng) % (1 << 41)
+						off := int64(blk*bs) + rng.Int64N(int64(bs))
+						n := fillLength(rng) * 8
+						what += fmt.Sprintf(" ReadAt(%d, %d)", n, off)
+						b := make([]byte, n)
+						_, err := g.ReadAt(b, off)
+						require.NoError(t, err, what)
+						require.Equal(t, m.refAt(m.id, uint64(off)/bs, int(uint64(off)%bs), n), b, what)
+					case k < 90:
+						id := [...]uint64{0, 1, 1<<32 - 1, 1 << 32, math.MaxUint64, rng.Uint64()}[rng.IntN(6)]
+						what += fmt.Sprintf(" SetStream(%#x)", id)
+						g.SetStream(id)
+						m.id, m.block, m.off = id, 0, 0
+					case k < 93:
+						seed := rng.Uint64()
+						what += fmt.Sprintf(" Seed(%d)", seed)
+						g.Seed(seed)
+						m.key, m.id, m.block, m.off = refSeedKey(seed, a.KeySize()), 0, 0, 0
+					default:
+						what += " checkpoint round trip"
+						data, err := g.MarshalBinary()
+						require.NoError(t, err, what)
+						h := streamrand.New(a, rng.Uint64())
+						require.NoError(t, h.UnmarshalBinary(data), what)
+						g = wrap(h)
+					}
+					id, block, off := position(t, g)
+					require.Equal(t, [3]uint64{m.id, m.block, uint64(m.off)}, [3]uint64{id, block, uint64(off)},
+						"%s: position (stream, block, offset)", what)
+					require.Equal(t, m.id, g.Stream(), what)
+				}
+			})
+		}
+	}
+}
+
+// TestFillAcrossCounterWraps starts fill.Float64 (5000 values: the fused
+// ChaCha path) and fill.Uint64 at blocks just below 2^32, 2^40 and 2^64
+// (where ChaCha's counter wraps within its stream and AES-CTR's carries
+// into the stream id), at byte offsets on and off a word, on every
+// algorithm, and compares the values with the reference keystream and the
+// position afterwards with the model.
+func TestFillAcrossCounterWraps(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		key := make([]byte, a.KeySize())
+		for i := range key {
+			key[i] = byte(3*i + 1)
+		}
+		for _, top := range []uint64{1 << 32, 1 << 40, 0} { // 0: 2^64
+			for _, d := range []uint64{1, 3, 17, 64, 65, 300, 320} { // 320: AES 4 KiB batches end at the carry
+				for _, off := range []int{0, 8, 13} {
+					m := &blockModel{a: a, key: key, id: math.MaxUint64 - 1, block: top - d, off: off}
+					what := fmt.Sprintf("%s from block %#x offset %d", a, m.block, m.off)
+					g := withCheckpoint(t, m)
+					f := make([]float64, 5000)
+					fill.Float64(g, f)
+					want := m.next(8 * len(f))
+					gotBits, wantBits := make([]uint64, len(f)), make([]uint64, len(f))
+					for i := range f {
+						u := binary.LittleEndian.Uint64(want[8*i:])
+						gotBits[i], wantBits[i] = math.Float64bits(f[i]), math.Float64bits(float64(u<<11>>11)/(1<<53))
+					}
+					require.Equal(t, wantBits, gotBits, "%s: fill.Float64 (bits)", what)
+					u := make([]uint64, 700)
+					fill.Uint64(g, u)
+					want = m.next(8 * len(u))
+					for i := range u {
+						wantBits[i] = binary.LittleEndian.Uint64(want[8*i:])
+					}
+					require.Equal(t, wantBits[:len(u)], u, "%s: fill.Uint64", what)
+					id, block, o := position(t, g)
+					require.Equal(t, [3]uint64{m.id, m.block, uint64(m.off)}, [3]uint64{id, block, uint64(o)},
+						"%s: position (stream, block, offset)", what)
+				}
 			}
 		}
 	}
-}
-
-// sameFamilyName reports whether the case name tc (from
-// TestUnmarshalBadInput) names a checkpoint of a's family.
-func sameFamilyName(a streamrand.Algorithm, tc string) bool {
-	isAES := bytes.Contains([]byte(tc), []byte("aes"))
-	return isAES == (a >= streamrand.AES128CTR)
-}
-
-// Checkpoints written by the code as of November 2026 (commit 54c9fde, the
-// format version 1 every later version must read): New(a, 1000+a) after
-// SetStream(5+a) and Seek(12345+a). The chacha and aesctr packages pin
-// their own old checkpoints byte for byte (TestGoldenCheckpoints there);
-// these check the root's side: streamrand.Unmarshal, which is told no
-// algorithm, restores each of the six (AES-192 included) to the right
-// algorithm and the exact stream, whose bytes the reference recomputes
-// from the seed expansion.
-var goldenCheckpoints = map[streamrand.Algorithm]string{
-	streamrand.ChaCha8:   "73747265616d72616e643a010763686163686138203033631b79705a920b58ad20df411f9a619b064ba85ef26fef17bc46f8e0644b000000000000000500000000000000c0398331968d",
-	streamrand.ChaCha12:  "73747265616d72616e643a0108636861636861313220981f897a4ffca39bcb5e315c60e828867b2fa1b8bbdb2fb8f6d0bec83d609ea3000000000000000600000000000000c03a8f6abbce",
-	streamrand.ChaCha20:  "73747265616d72616e643a0108636861636861323020d5e091e9a19c0d7efcb34310031e7d1cc0c1fc1156b350ec45c396cef54d46e4000000000000000700000000000000c03bc1766f1d",
-	streamrand.AES128CTR: "73747265616d72616e643a0109616573313238637472108efafc28f25e26dd265cdfee496b5825000000000000000800000000000003030c3c7e773a",
-	streamrand.AES192CTR: "73747265616d72616e643a01096165733139326374721866c7fe5bd9bbc6e79337b6302d71779a48cb156b70c2fb48000000000000000900000000000003030dea321a7b",
-	streamrand.AES256CTR: "73747265616d72616e643a010961657332353663747220f1c7acd9b45f27d410cc1d057b171c1f6f59b7c71a12582485f82462a14dec62000000000000000a00000000000003030e112a8de9",
-}
-
-func TestGoldenCheckpoints(t *testing.T) {
-	for _, a := range streamrand.Algorithms() {
-		data, err := hex.DecodeString(goldenCheckpoints[a])
-		require.NoError(t, err)
-		g, err := streamrand.Unmarshal(data)
-		require.NoError(t, err, "%s", a)
-		got, ok := streamrand.AlgorithmOf(g)
-		require.True(t, ok && got == a, "%s: AlgorithmOf = %v %v", a, got, ok)
-		id, pos := 5+uint64(a), 12345+int64(a)
-		require.Equal(t, id, g.Stream())
-		p, err := g.Seek(0, io.SeekCurrent)
-		require.NoError(t, err)
-		require.Equal(t, pos, p)
-		b := make([]byte, 500)
-		g.Read(b)
-		require.Equal(t, refStream(a, refSeedKey(1000+uint64(a), a.KeySize()), id, pos, len(b)), b, "%s", a)
-		// And they marshal back to the same bytes.
-		g.Seek(pos, io.SeekStart)
-		again, err := g.MarshalBinary()
-		require.NoError(t, err)
-		require.Equal(t, data, again, "%s", a)
-	}
-}
-
-// emptyThenError returns (0, nil) up to limit times, then an error: a
-// reader that never makes progress. (The limit keeps a regression from
-// spinning forever: it then panics with errSpun instead of
-// io.ErrNoProgress.)
-type emptyThenError struct{ calls, limit int }
-
-var errSpun = errors.New("read called too often")
-
-func (r *emptyThenError) Read(p []byte) (int, error) {
-	if r.calls++; r.calls > r.limit {
-		return 0, errSpun
-	}
-	return 0, nil
-}
-
-// chunks returns its chunks one per Read, each with its error.
-type chunks struct {
-	data [][]byte
-	errs []error
-}
-
-func (c *chunks) Read(p []byte) (int, error) {
-	if len(c.data) == 0 {
-		return 0, io.EOF
-	}
-	n := copy(p, c.data[0])
-	err := c.errs[0]
-	c.data, c.errs = c.data[1:], c.errs[1:]
-	return n, err
-}
-
-// panicErr calls f and returns the error it panics with (nil if none).
-func panicErr(t *testing.T, f func()) (err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			e, ok := r.(error)
-			require.True(t, ok, "panic with %T %v, want an error", r, r)
-			err = e
-		}
-	}()
-	f()
-	return nil
-}
-
-func TestNewSourceKeepsBytesDeliveredWithAnError(t *testing.T) {
-	boom := errors.New("boom")
-	r := &chunks{
-		data: [][]byte{{1, 2, 3}, {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
-		errs: []error{boom, nil},
-	}
-	src := streamrand.NewSource(r)
-	err := panicErr(t, func() { src.Uint64() })
-	require.ErrorIs(t, err, boom)
-	// A recovered caller tries again: bytes 1, 2, 3 come first.
-	require.Equal(t, uint64(0x0807060504030201), src.Uint64())
-	require.Equal(t, uint64(0x100f0e0d0c0b0a09), src.Uint64())
-
-	// Enough bytes with an error: the bytes first, then the error.
-	r = &chunks{data: [][]byte{{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17}}, errs: []error{boom}}
-	src = streamrand.NewSource(r)
-	require.Equal(t, uint64(0x0807060504030201), src.Uint64())
-	require.Equal(t, uint64(0x100f0e0d0c0b0a09), src.Uint64())
-	require.ErrorIs(t, panicErr(t, func() { src.Uint64() }), boom)
-	// The error was reported; the next call reads again, now to the end,
-	// and byte 17 is still first.
-	err = panicErr(t, func() { src.Uint64() })
-	require.ErrorIs(t, err, io.EOF)
-	require.ErrorContains(t, err, "reader ended")
-}
-
-func TestNewSourceGivesUpOnNoProgress(t *testing.T) {
-	r := &emptyThenError{limit: 1000}
-	err := panicErr(t, func() { streamrand.NewSource(r).Uint64() })
-	require.ErrorIs(t, err, io.ErrNoProgress)
-	require.Equal(t, 100, r.calls, "reads before giving up (bufio's limit)")
-
-	// Empty reads between progress are fine.
-	var data [][]byte
-	var errs []error
-	for i := range 16 {
-		for range 99 {
-			data, errs = append(data, nil), append(errs, nil)
-		}
-		data, errs = append(data, []byte{byte(i)}), append(errs, nil)
-	}
-	src := streamrand.NewSource(&chunks{data: data, errs: errs})
-	require.Equal(t, uint64(0x0706050403020100), src.Uint64())
-	require.Equal(t, uint64(0x0f0e0d0c0b0a0908), src.Uint64())
-}
-
-// A reader that claims more bytes than it was given: a clear error, not
-// an index out of range.
-type liar struct{}
-
-func (liar) Read(p []byte) (int, error) { return len(p) + 1, nil }
-
-func TestNewSourceBadReader(t *testing.T) {
-	err := panicErr(t, func() { streamrand.NewSource(liar{}).Uint64() })
-	require.ErrorContains(t, err, "streamrand: NewSource: reader returned")
 }

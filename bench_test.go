@@ -1,11 +1,13 @@
-package streamrand
+package streamrand_test
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/peers"
@@ -27,8 +29,8 @@ func BenchmarkRead(b *testing.B) {
 		read func([]byte)
 	}
 	var rs []reader
-	for _, a := range Algorithms() {
-		g := New(a, 1)
+	for _, a := range streamrand.Algorithms() {
+		g := streamrand.New(a, 1)
 		rs = append(rs, reader{a.String(), func(p []byte) { g.Read(p) }})
 	}
 	for _, p := range peers.All() {
@@ -52,10 +54,10 @@ func BenchmarkRead(b *testing.B) {
 // (each loop calls the method statically, as a program holding a
 // *chacha.Source would), next to math/rand/v2's ChaCha8 and PCG.
 func BenchmarkUint64(b *testing.B) {
-	for _, a := range Algorithms() {
+	for _, a := range streamrand.Algorithms() {
 		b.Run(a.String(), func(b *testing.B) {
 			var s uint64
-			switch g := New(a, 1).(type) {
+			switch g := streamrand.New(a, 1).(type) {
 			case *chacha.Source:
 				stop := benchutil.Start(b, 8)
 				for b.Loop() {
@@ -106,11 +108,11 @@ func BenchmarkRandUint64(b *testing.B) {
 		{"peer=math-rand-v2-ChaCha8", rand.NewChaCha8([32]byte{1})},
 		{"peer=math-rand-v2-PCG", rand.NewPCG(1, 2)},
 	}
-	for _, a := range Algorithms() {
+	for _, a := range streamrand.Algorithms() {
 		srcs = append(srcs, struct {
 			name string
 			src  rand.Source
-		}{a.String(), New(a, 1)})
+		}{a.String(), streamrand.New(a, 1)})
 	}
 	for _, s := range srcs {
 		b.Run(s.name, func(b *testing.B) {
@@ -122,6 +124,38 @@ func BenchmarkRandUint64(b *testing.B) {
 			}
 			stop()
 			sink = x
+		})
+	}
+}
+
+// BenchmarkParallel measures the aggregate throughput of independent
+// streams, one Source per goroutine (same key, distinct stream ids), each
+// reading 64 KiB per operation. Run it with -cpu 1,2,... : b.RunParallel
+// starts GOMAXPROCS goroutines, so with no shared state the B/s should
+// grow with the number of cores.
+//
+// It also reports cpuB/s, the bytes per second of CPU time the whole
+// process used. That stays flat as goroutines are added when nothing is
+// shared between them, even when other processes hold the cores and B/s
+// (per wall-clock second) cannot grow.
+func BenchmarkParallel(b *testing.B) {
+	const chunk = 64 << 10
+	for _, a := range streamrand.Algorithms() {
+		b.Run(a.String(), func(b *testing.B) {
+			var nextStream atomic.Uint64
+			stop := benchutil.Start(b, chunk)
+			b.RunParallel(func(pb *testing.PB) {
+				g := streamrand.New(a, 1)
+				g.SetStream(nextStream.Add(1) - 1)
+				buf := make([]byte, chunk)
+				for pb.Next() {
+					if n, err := g.Read(buf); n != chunk || err != nil {
+						b.Errorf("Read = %d, %v", n, err)
+						return
+					}
+				}
+			})
+			stop()
 		})
 	}
 }

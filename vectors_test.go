@@ -1,13 +1,27 @@
 package streamrand_test
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand"
 )
+
+// This file holds the known answers: vectors of a peer, each with its
+// source, and the goldens that pin every algorithm's bytes (the ChaCha and
+// AES-128 streams are also checked against published vectors in their
+// packages, and every stream against the independent references of
+// reference_test.go).
+
+var update = flag.Bool("update", false, "rewrite the goldens in testdata/ from the current code")
 
 // randomgenVectors are the first four words of Python's randomgen 2.3.0
 //
@@ -46,5 +60,43 @@ func TestRandomgenVectors(t *testing.T) {
 			got[i] = binary.LittleEndian.Uint64(ref[8*i:])
 		}
 		require.Equal(t, v.words, got, "%s: reference", v.a)
+	}
+}
+
+const goldenFile = "testdata/golden.txt"
+
+// TestGolden pins every algorithm forever: the SHA-256 of the first MiB of
+// New(a, 1), listed in testdata/golden.txt (-update rewrites the file from
+// the current code).
+func TestGolden(t *testing.T) {
+	got := make(map[string]string)
+	var out strings.Builder
+	out.WriteString("# SHA-256 of the first MiB of streamrand.New(a, 1), per algorithm a.\n")
+	out.WriteString("# Regenerate with: go test -run '^TestGolden$' -update .\n")
+	for _, a := range streamrand.Algorithms() {
+		b := make([]byte, 1<<20)
+		streamrand.New(a, 1).Read(b)
+		sum := sha256.Sum256(b)
+		got[a.String()] = hex.EncodeToString(sum[:])
+		fmt.Fprintf(&out, "%s %s\n", a, got[a.String()])
+	}
+	if *update {
+		require.NoError(t, os.WriteFile(goldenFile, []byte(out.String()), 0o644))
+	}
+	data, err := os.ReadFile(goldenFile)
+	require.NoError(t, err)
+	want := make(map[string]string)
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, sum, ok := strings.Cut(line, " ")
+		require.True(t, ok, "%s: line %q is not \"algorithm sha256\"", goldenFile, line)
+		want[name] = sum
+	}
+	require.Len(t, want, len(streamrand.Algorithms()), "%s: one line per algorithm", goldenFile)
+	for _, a := range streamrand.Algorithms() {
+		require.Equal(t, want[a.String()], got[a.String()], "%s", a)
 	}
 }

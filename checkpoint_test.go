@@ -1,0 +1,339 @@
+package streamrand_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
+)
+
+// This file checks checkpoints: MarshalBinary, UnmarshalBinary and
+// Unmarshal over every algorithm, bad input and the errors it matches,
+// checkpoints written by older code, and a fuzz target.
+
+// checkpoint builds a checkpoint in the documented format (version 1):
+// "streamrand:", version, name (length-prefixed), key (length-prefixed),
+// stream id, block, offset in the block, CRC-32 (IEEE) of the rest; all
+// integers big-endian.
+func checkpoint(version byte, name string, key []byte, id, block uint64, off byte) []byte {
+	b := append([]byte("streamrand:"), version, byte(len(name)))
+	b = append(b, name...)
+	b = append(b, byte(len(key)))
+	b = append(b, key...)
+	b = binary.BigEndian.AppendUint64(b, id)
+	b = binary.BigEndian.AppendUint64(b, block)
+	b = append(b, off)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+}
+
+// TestUnmarshalBadInput gives streamrand.Unmarshal and the UnmarshalBinary
+// of every algorithm each class of bad input, and matches the exported
+// errors with errors.Is. A rejected checkpoint leaves the receiver as it
+// was.
+func TestUnmarshalBadInput(t *testing.T) {
+	key32, key16 := bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{2}, 16)
+	good := checkpoint(1, "chacha12", key32, 3, 4, 5)
+	flipped := bytes.Clone(good)
+	flipped[len(flipped)-10] ^= 0x40 // a bit of the block counter
+	truncated := good[:len(good)-1]
+	cases := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"empty", nil, streamrand.ErrFormat},
+		{"short", []byte("streamrand:"), streamrand.ErrFormat},
+		{"truncated", truncated, streamrand.ErrFormat},
+		{"extended", append(bytes.Clone(good), 0), streamrand.ErrFormat},
+		{"bad magic", append([]byte("streamrant:"), good[11:]...), streamrand.ErrFormat},
+		{"version 2", checkpoint(2, "chacha12", key32, 3, 4, 5), streamrand.ErrVersion},
+		{"version 0", checkpoint(0, "chacha12", key32, 3, 4, 5), streamrand.ErrVersion},
+		{"checksum", flipped, streamrand.ErrChecksum},
+		{"checksum field", append(bytes.Clone(good[:len(good)-4]), 0, 0, 0, 0), streamrand.ErrChecksum},
+		{"unknown algorithm", checkpoint(1, "chacha7", key32, 3, 4, 5), streamrand.ErrAlgorithm},
+		{"empty algorithm", checkpoint(1, "", key32, 3, 4, 5), streamrand.ErrAlgorithm},
+		{"chacha key of 16 bytes", checkpoint(1, "chacha8", key16, 3, 4, 5), streamrand.ErrFormat},
+		{"aes128 key of 32 bytes", checkpoint(1, "aes128ctr", key32, 3, 4, 5), streamrand.ErrFormat},
+		{"chacha offset 64", checkpoint(1, "chacha20", key32, 3, 4, 64), streamrand.ErrFormat},
+		{"aes offset 16", checkpoint(1, "aes128ctr", key16, 3, 4, 16), streamrand.ErrFormat},
+	}
+	for _, tc := range cases {
+		g, err := streamrand.Unmarshal(tc.data)
+		require.ErrorIs(t, err, tc.want, "Unmarshal: %s", tc.name)
+		require.Nil(t, g, tc.name)
+		for _, a := range streamrand.Algorithms() {
+			g := streamrand.New(a, 9)
+			g.Seek(77, io.SeekStart)
+			err := g.UnmarshalBinary(tc.data)
+			want := tc.want
+			if tc.want == streamrand.ErrFormat && tc.name != "truncated" && tc.name != "extended" &&
+				tc.name != "bad magic" && tc.name != "empty" && tc.name != "short" && !sameFamilyName(a, tc.name) {
+				// A checkpoint of the other family: its key or offset is
+				// never looked at.
+				want = streamrand.ErrAlgorithm
+			}
+			require.ErrorIs(t, err, want, "%s.UnmarshalBinary: %s", a, tc.name)
+			for _, other := range []error{streamrand.ErrFormat, streamrand.ErrVersion, streamrand.ErrChecksum, streamrand.ErrAlgorithm} {
+				if other != want {
+					require.NotErrorIs(t, err, other, "%s.UnmarshalBinary: %s", a, tc.name)
+				}
+			}
+			ref := streamrand.New(a, 9)
+			ref.Seek(77, io.SeekStart)
+			require.Equal(t, ref.Uint64(), g.Uint64(), "%s changed by a rejected checkpoint (%s)", a, tc.name)
+		}
+	}
+	// The well-formed one restores through both.
+	g, err := streamrand.Unmarshal(good)
+	require.NoError(t, err)
+	a, _ := streamrand.AlgorithmOf(g)
+	require.Equal(t, streamrand.ChaCha12, a)
+	require.Equal(t, uint64(3), g.Stream())
+	pos, err := g.Seek(0, io.SeekCurrent)
+	require.NoError(t, err)
+	require.Equal(t, int64(4*64+5), pos)
+	b := make([]byte, 100)
+	g.Read(b)
+	require.Equal(t, refStream(streamrand.ChaCha12, key32, 3, 4*64+5, 100), b)
+	// AES checkpoints are refused by chacha Sources and the reverse.
+	aes := checkpoint(1, "aes256ctr", key32, 0, 0, 0)
+	require.ErrorIs(t, new(chacha.Source).UnmarshalBinary(aes), streamrand.ErrAlgorithm)
+	require.ErrorIs(t, new(aesctr.Source).UnmarshalBinary(good), streamrand.ErrAlgorithm)
+}
+
+// TestUnmarshalEveryAlgorithm: a checkpoint of every algorithm, of a bare
+// and of a Locked Generator, restores through Unmarshal to that algorithm,
+// unlocked, at the exact stream and position; the algorithm field it
+// dispatches on is the algorithm's String.
+func TestUnmarshalEveryAlgorithm(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		for _, lock := range []bool{false, true} {
+			key := bytes.Repeat([]byte{byte(a) + 1}, a.KeySize())
+			g, err := streamrand.NewWithKey(a, key, 1<<40+uint64(a))
+			require.NoError(t, err)
+			if lock {
+				g = streamrand.Locked(g)
+			}
+			pos := int64(1<<36 + 77*int64(a) + 3)
+			_, err = g.Seek(pos, io.SeekStart)
+			require.NoError(t, err)
+			data, err := g.MarshalBinary()
+			require.NoError(t, err)
+			require.Equal(t, a.String(), string(data[13:13+int(data[12])]), "%s: algorithm field", a)
+
+			h, err := streamrand.Unmarshal(data)
+			require.NoError(t, err, "%s locked=%v", a, lock)
+			got, ok := streamrand.AlgorithmOf(h)
+			require.True(t, ok && got == a, "%s locked=%v: AlgorithmOf = %v, %v", a, lock, got, ok)
+			_, isChaCha := h.(*chacha.Source)
+			_, isAES := h.(*aesctr.Source)
+			require.True(t, isChaCha == (a <= streamrand.ChaCha20) && isAES == !isChaCha, "%s: restored as %T", a, h)
+			require.Equal(t, g.Stream(), h.Stream())
+			want, b := make([]byte, 1000), make([]byte, 1000)
+			g.Read(want)
+			h.Read(b)
+			require.Equal(t, want, b, "%s locked=%v", a, lock)
+			require.Equal(t, refStream(a, key, 1<<40+uint64(a), pos, len(b)), b, "%s locked=%v", a, lock)
+			require.Equal(t, g.Uint64(), h.Uint64(), "%s locked=%v", a, lock)
+		}
+	}
+}
+
+// TestUnmarshalAlgorithmField: Unmarshal reads the checkpoint's algorithm
+// field. A well-framed name no algorithm has (in checkpoints the name is
+// exact: no other letter case) is ErrAlgorithm; a corrupted name or name
+// length, whose checksum no longer matches, is ErrChecksum or ErrFormat,
+// never taken for another algorithm.
+func TestUnmarshalAlgorithmField(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		key := bytes.Repeat([]byte{9}, a.KeySize())
+		for _, name := range []string{"CHACHA8", strings.ToUpper(a.String()), a.String() + "x", "aes512ctr", "chacha", "\x00"} {
+			_, err := streamrand.Unmarshal(checkpoint(1, name, key, 3, 4, 5))
+			require.ErrorIs(t, err, streamrand.ErrAlgorithm, "%q", name)
+			require.EqualError(t, err, fmt.Sprintf("streamrand: Unmarshal: state is for another algorithm: %q", name))
+		}
+		good := checkpoint(1, a.String(), key, 3, 4, 5)
+		_, err := streamrand.Unmarshal(good)
+		require.NoError(t, err, "%s", a)
+		// Byte 12 is the name's length, then the name.
+		for i := 12; i < 13+len(a.String()); i++ {
+			for bit := range 8 {
+				bad := bytes.Clone(good)
+				bad[i] ^= 1 << bit
+				g, err := streamrand.Unmarshal(bad)
+				require.Nil(t, g)
+				if i > 12 {
+					require.ErrorIs(t, err, streamrand.ErrChecksum, "%s: byte %d bit %d", a, i, bit)
+				} else {
+					require.True(t, errors.Is(err, streamrand.ErrFormat) || errors.Is(err, streamrand.ErrChecksum),
+						"%s: name length, bit %d: %v", a, bit, err)
+				}
+				require.NotErrorIs(t, err, streamrand.ErrAlgorithm, "%s: byte %d bit %d", a, i, bit)
+			}
+		}
+	}
+}
+
+// sameFamilyName reports whether the case name tc (from
+// TestUnmarshalBadInput) names a checkpoint of a's family.
+func sameFamilyName(a streamrand.Algorithm, tc string) bool {
+	isAES := bytes.Contains([]byte(tc), []byte("aes"))
+	return isAES == (a >= streamrand.AES128CTR)
+}
+
+// Checkpoints written by the code as of November 2026 (commit 54c9fde, the
+// format version 1 every later version must read): New(a, 1000+a) after
+// SetStream(5+a) and Seek(12345+a). The chacha and aesctr packages pin
+// their own old checkpoints byte for byte (TestGoldenCheckpoints there);
+// these check the root's side: streamrand.Unmarshal, which is told no
+// algorithm, restores each of the six (AES-192 included) to the right
+// algorithm and the exact stream, whose bytes the reference recomputes
+// from the seed expansion.
+var goldenCheckpoints = map[streamrand.Algorithm]string{
+	streamrand.ChaCha8:   "73747265616d72616e643a010763686163686138203033631b79705a920b58ad20df411f9a619b064ba85ef26fef17bc46f8e0644b000000000000000500000000000000c0398331968d",
+	streamrand.ChaCha12:  "73747265616d72616e643a0108636861636861313220981f897a4ffca39bcb5e315c60e828867b2fa1b8bbdb2fb8f6d0bec83d609ea3000000000000000600000000000000c03a8f6abbce",
+	streamrand.ChaCha20:  "73747265616d72616e643a0108636861636861323020d5e091e9a19c0d7efcb34310031e7d1cc0c1fc1156b350ec45c396cef54d46e4000000000000000700000000000000c03bc1766f1d",
+	streamrand.AES128CTR: "73747265616d72616e643a0109616573313238637472108efafc28f25e26dd265cdfee496b5825000000000000000800000000000003030c3c7e773a",
+	streamrand.AES192CTR: "73747265616d72616e643a01096165733139326374721866c7fe5bd9bbc6e79337b6302d71779a48cb156b70c2fb48000000000000000900000000000003030dea321a7b",
+	streamrand.AES256CTR: "73747265616d72616e643a010961657332353663747220f1c7acd9b45f27d410cc1d057b171c1f6f59b7c71a12582485f82462a14dec62000000000000000a00000000000003030e112a8de9",
+}
+
+func TestGoldenCheckpoints(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		data, err := hex.DecodeString(goldenCheckpoints[a])
+		require.NoError(t, err)
+		g, err := streamrand.Unmarshal(data)
+		require.NoError(t, err, "%s", a)
+		got, ok := streamrand.AlgorithmOf(g)
+		require.True(t, ok && got == a, "%s: AlgorithmOf = %v %v", a, got, ok)
+		id, pos := 5+uint64(a), 12345+int64(a)
+		require.Equal(t, id, g.Stream())
+		p, err := g.Seek(0, io.SeekCurrent)
+		require.NoError(t, err)
+		require.Equal(t, pos, p)
+		b := make([]byte, 500)
+		g.Read(b)
+		require.Equal(t, refStream(a, refSeedKey(1000+uint64(a), a.KeySize()), id, pos, len(b)), b, "%s", a)
+		// And they marshal back to the same bytes.
+		g.Seek(pos, io.SeekStart)
+		again, err := g.MarshalBinary()
+		require.NoError(t, err)
+		require.Equal(t, data, again, "%s", a)
+	}
+}
+
+// TestUnmarshalNamesNoWrongFamily: an error of Unmarshal never blames a
+// package the checkpoint is not for: a dispatch that tried one family after
+// another would report chacha's error for a corrupted or truncated AES
+// checkpoint ("chacha: UnmarshalBinary: state checksum mismatch"). Errors
+// of the framing, which no package reached, name none.
+func TestUnmarshalNamesNoWrongFamily(t *testing.T) {
+	key32, key16 := bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{2}, 16)
+	aes := checkpoint(1, "aes128ctr", key16, 3, 4, 5)
+	cha := checkpoint(1, "chacha8", key32, 3, 4, 5)
+	flip := func(b []byte, i int) []byte { b = bytes.Clone(b); b[i] ^= 1; return b }
+	cases := []struct {
+		name   string
+		data   []byte
+		want   error
+		banned []string // words the message must not contain
+	}{
+		{"aes checksum", flip(aes, len(aes)-1), streamrand.ErrChecksum, []string{"chacha", "aesctr"}},
+		{"aes truncated", aes[:len(aes)-1], streamrand.ErrFormat, []string{"chacha", "aesctr"}},
+		{"aes version 2", checkpoint(2, "aes128ctr", key16, 3, 4, 5), streamrand.ErrVersion, []string{"chacha", "aesctr"}},
+		{"chacha checksum", flip(cha, len(cha)-1), streamrand.ErrChecksum, []string{"chacha", "aesctr"}},
+		{"junk", []byte("not a checkpoint at all, but long enough to be framed"), streamrand.ErrFormat, []string{"chacha", "aesctr"}},
+		{"empty", nil, streamrand.ErrFormat, []string{"chacha", "aesctr"}},
+		{"aes key of 32 bytes", checkpoint(1, "aes128ctr", key32, 3, 4, 5), streamrand.ErrFormat, []string{"chacha"}},
+		{"chacha offset 64", checkpoint(1, "chacha8", key32, 3, 4, 64), streamrand.ErrFormat, []string{"aesctr"}},
+		{"unknown algorithm", checkpoint(1, "chacha7", key32, 3, 4, 5), streamrand.ErrAlgorithm, []string{"chacha:", "aesctr"}},
+	}
+	for _, tc := range cases {
+		g, err := streamrand.Unmarshal(tc.data)
+		require.Nil(t, g, tc.name)
+		require.ErrorIs(t, err, tc.want, tc.name)
+		for _, w := range tc.banned {
+			require.False(t, strings.Contains(err.Error(), w), "%s: %q names %s", tc.name, err, w)
+		}
+		require.True(t, strings.HasPrefix(err.Error(), "streamrand: Unmarshal: "), "%s: %q", tc.name, err)
+	}
+	_, err := streamrand.Unmarshal(checkpoint(1, "chacha7", key32, 3, 4, 5))
+	require.EqualError(t, err, `streamrand: Unmarshal: state is for another algorithm: "chacha7"`)
+}
+
+// TestCrossAlgorithmUnmarshal: a state of one family does not load into the
+// other, and the target is unchanged.
+func TestCrossAlgorithmUnmarshal(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		for _, b := range streamrand.Algorithms() {
+			src := streamrand.New(a, 1)
+			src.Seek(100, io.SeekStart)
+			data, err := src.MarshalBinary()
+			require.NoError(t, err)
+			dst := streamrand.New(b, 2)
+			err = dst.UnmarshalBinary(data)
+			same := (a <= streamrand.ChaCha20) == (b <= streamrand.ChaCha20)
+			if same {
+				require.NoError(t, err)
+				require.Equal(t, src.Uint64(), dst.Uint64())
+				continue
+			}
+			require.Error(t, err, "%s into %s", a, b)
+			require.Equal(t, streamrand.New(b, 2).Uint64(), dst.Uint64(), "%s into %s: target changed", a, b)
+		}
+	}
+}
+
+// FuzzUnmarshalBinary feeds arbitrary states to every algorithm's
+// UnmarshalBinary: it must never panic; a rejected state leaves the
+// generator unchanged; an accepted one marshals back to the same bytes.
+func FuzzUnmarshalBinary(f *testing.F) {
+	for _, a := range streamrand.Algorithms() {
+		g := streamrand.New(a, 3)
+		g.Seek(1234, io.SeekStart)
+		data, _ := g.MarshalBinary()
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		accepted := 0
+		for _, a := range streamrand.Algorithms() {
+			g := streamrand.New(a, 1)
+			if err := g.UnmarshalBinary(data); err != nil {
+				require.Equal(t, streamrand.New(a, 1).Uint64(), g.Uint64(), "%s changed by a rejected state", a)
+				continue
+			}
+			accepted++
+			again, err := g.MarshalBinary()
+			require.NoError(t, err)
+			require.Equal(t, data, again)
+			g.Uint64()
+		}
+		// Unmarshal accepts what some algorithm's UnmarshalBinary accepts
+		// (each family accepts all three of its algorithms' states), and
+		// restores the same state.
+		g, err := streamrand.Unmarshal(data)
+		if accepted == 0 {
+			require.Error(t, err)
+			require.Nil(t, g)
+			return
+		}
+		require.NoError(t, err)
+		require.Equal(t, 3, accepted)
+		again, err := g.MarshalBinary()
+		require.NoError(t, err)
+		require.Equal(t, data, again)
+		_, ok := streamrand.AlgorithmOf(g)
+		require.True(t, ok)
+	})
+}

@@ -2,7 +2,7 @@
 
 // Command _asm generates aesctr_amd64.s, the amd64 AES-CTR keystream
 // kernels of package aesctr, from the Go declarations in aesctr_amd64.go
-// (Package and Implement read each signature from there):
+// (asmgen.Package and Implement read each signature from there):
 //
 //   - ctrBlocks{64,256}VAES512: VAES on ZMM registers (4 blocks per
 //     register), AVX-512
@@ -22,17 +22,19 @@
 // avo has no YMM/ZMM forms of VAESENC and VAESENCLAST (its instruction
 // database only knows the VEX.128 forms), so those two are emitted as raw
 // ir.Instructions (see vaes below); the Go assembler accepts them.
+//
+// Regenerate with: cd aesctr/_asm && go generate
 package main
 
 import (
 	"fmt"
-	"log"
-	"os"
 
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/streamrand/streamrand/internal/_asm/asmgen"
 )
 
 // batchBlocks are the sizes, in blocks, of the kernels generated for each
@@ -42,7 +44,7 @@ import (
 var batchBlocks = []int{64, 256}
 
 func main() {
-	loadPackage("github.com/streamrand/streamrand/aesctr", "..")
+	asmgen.Package("..")
 	ConstraintExpr("gc,!purego") // avo's syntax for gc && !purego
 
 	genCPUID()
@@ -56,25 +58,6 @@ func main() {
 	}
 
 	Generate()
-}
-
-// loadPackage makes the Go package at path, in directory dir, the one whose
-// declarations Implement reads. The package belongs to the main module, not
-// to this generator's own module, so it is loaded from its directory; and as
-// amd64 whatever the host, since the declarations are in an _amd64.go file.
-func loadPackage(path, dir string) {
-	wd, err := os.Getwd()
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.Chdir(dir); err != nil {
-		log.Fatal(err)
-	}
-	os.Setenv("GOARCH", "amd64")
-	Package(path)
-	if err := os.Chdir(wd); err != nil {
-		log.Fatal(err)
-	}
 }
 
 // Every kernel's Go signature (in aesctr_amd64.go) is

@@ -1,8 +1,8 @@
 //go:generate go run . -out ../chacha_amd64.s
 
 // Command _asm generates chacha_amd64.s, the amd64 ChaCha kernels of package
-// chacha, with avo, from the Go declarations in chacha_amd64.go (Package and
-// Implement read each signature from there): one description of the ChaCha
+// chacha, with avo, from the Go declarations in chacha_amd64.go
+// (asmgen.Package and Implement read each signature from there): one description of the ChaCha
 // double round emitted at three widths, each for 16 blocks (1 KiB) and 64
 // blocks (4 KiB).
 //
@@ -33,13 +33,13 @@ package main
 
 import (
 	"fmt"
-	"log"
 	"math"
-	"os"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/streamrand/streamrand/internal/_asm/asmgen"
 )
 
 // Every kernel's Go signature (in chacha_amd64.go) is
@@ -724,7 +724,7 @@ func (k *kernel) finish4(x []VecPhysical) {
 }
 
 func main() {
-	loadPackage("github.com/streamrand/streamrand/chacha", "..")
+	asmgen.Package("..")
 	ConstraintExpr("gc,!purego") // avo's syntax for gc && !purego
 	constants()
 
@@ -735,25 +735,6 @@ func main() {
 		(&kernel{name: fmt.Sprintf("blocks%dSSSE3", n), lanes: 4, nblocks: n, vec: func(i int) VecPhysical { return xmm[i] }}).generate()
 	}
 	Generate()
-}
-
-// loadPackage makes the Go package at path, in directory dir, the one whose
-// declarations Implement reads. The package belongs to the main module, not
-// to this generator's own module, so it is loaded from its directory; and as
-// amd64 whatever the host, since the declarations are in an _amd64.go file.
-func loadPackage(path, dir string) {
-	wd, err := os.Getwd()
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.Chdir(dir); err != nil {
-		log.Fatal(err)
-	}
-	os.Setenv("GOARCH", "amd64")
-	Package(path)
-	if err := os.Chdir(wd); err != nil {
-		log.Fatal(err)
-	}
 }
 
 var (

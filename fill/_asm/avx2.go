@@ -47,7 +47,8 @@ func broadcastY(c uint64, y VecPhysical) {
 }
 
 func float64sAVX2() {
-	TEXT("float64sAVX2", NOSPLIT, "func(p []uint64)")
+	Implement("float64sAVX2")
+	Attributes(NOSPLIT)
 	Doc("float64sAVX2 does what float64sAVX512 does.")
 	p, end := wordsEnd("p", 64)
 	mask21, magicHi, magicLo, bias := Y12, Y13, Y14, Y15
@@ -107,7 +108,8 @@ func narrowBodyAVX2(dst, src Register, asFloat32 bool, mask, scale VecPhysical) 
 // VPGATHERQQ per register ran the kernel at 0.43 ns per word, these at
 // 0.24 (two VGATHERQPD, one per table, at 0.62; Zen 5).
 func zigguratAVX2(name, table string, signed bool) {
-	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
+	Implement(name)
+	Attributes(NOSPLIT)
 	Doc(name + " does what " + map[bool]string{true: "normsAVX512", false: "expsAVX512"}[signed] +
 		" does, with AVX2.")
 	xs, slow, src, n, kt, _ := zigArgs(16, table, "")
@@ -217,7 +219,8 @@ func compactPermConstant() {
 }
 
 func compactAVX2() {
-	TEXT("compactAVX2", NOSPLIT, "func(dst []float64, src []float64, keep []uint8) int")
+	Implement("compactAVX2")
+	Attributes(NOSPLIT)
 	Doc("compactAVX2 does what compactAVX512 does, 4 values per VPERMD.")
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())

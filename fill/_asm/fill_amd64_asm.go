@@ -1,9 +1,11 @@
 //go:generate go run . -out ../fill_amd64.s
 
 // Command _asm generates fill_amd64.s, the AVX-512 and AVX2 (avx2.go)
-// conversion kernels of package fill, with avo. Each does, 8 words per ZMM
-// register (4 per YMM), exactly what the portable Go conversion does one
-// word at a time; fill's tests compare the two on every length and offset.
+// conversion kernels of package fill, with avo, from the Go declarations in
+// fill_amd64.go (asmgen.Package and Implement read each signature from
+// there). Each does, 8 words per ZMM register (4 per YMM), exactly what the
+// portable Go conversion does one word at a time; fill's tests compare the
+// two on every length and offset.
 //
 //   - float64sAVX512: words in place to rand.Rand.Float64's values (mask to
 //     53 bits, VCVTQQ2PD, times 2^-53: all exact), 64 per iteration.
@@ -38,16 +40,19 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/streamrand/streamrand/internal/_asm/asmgen"
 )
 
 var zmm = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
 var ymm = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 
 func main() {
-	ConstraintExpr("gc,!purego")
+	asmgen.Package("..")
+	ConstraintExpr("gc,!purego") // avo's syntax for gc && !purego
 	float64s()
-	narrow("uint32sAVX512", "uint32", false, false)
-	narrow("float32sAVX512", "float32", true, false)
+	narrow("uint32sAVX512", false, false)
+	narrow("float32sAVX512", true, false)
 	permConstants()
 	ziggurat("normsAVX512", "·kn", "·wn", 128, true)
 	ziggurat("expsAVX512", "·ke", "·we", 256, false)
@@ -57,8 +62,8 @@ func main() {
 	uint64n(false)
 	compact()
 	float64sAVX2()
-	narrow("uint32sAVX2", "uint32", false, true)
-	narrow("float32sAVX2", "float32", true, true)
+	narrow("uint32sAVX2", false, true)
+	narrow("float32sAVX2", true, true)
 	oddDwordsConstant()
 	zigguratAVX2("normsAVX2", "·knwn", true)
 	zigguratAVX2("expsAVX2", "·kewe", false)
@@ -126,7 +131,8 @@ func broadcastD(c uint32, v VecPhysical, avx2 bool) {
 }
 
 func float64s() {
-	TEXT("float64sAVX512", NOSPLIT, "func(p []uint64)")
+	Implement("float64sAVX512")
+	Attributes(NOSPLIT)
 	Doc("float64sAVX512 converts the first len(p)&^63 words of p in place to",
 		"float64(u&(1<<53-1)) * 2^-53.")
 	p, end := wordsEnd("p", 64)
@@ -153,8 +159,9 @@ func float64s() {
 // narrow converts words to their high 32 bits (asFloat32: bits 32-55,
 // converted and scaled by 2^-24, rand.Rand.Float32), 64 at a time, with
 // AVX-512 or (avx2) AVX2.
-func narrow(name, elem string, asFloat32, avx2 bool) {
-	TEXT(name, NOSPLIT, "func(dst []"+elem+", src []uint64)")
+func narrow(name string, asFloat32, avx2 bool) {
+	Implement(name)
+	Attributes(NOSPLIT)
 	block := map[bool]string{false: "64", true: "32"}[avx2]
 	Doc(name+" converts the first len(src)&^63 words of src to 4-byte values in dst",
 		"(at least as long). dst may start where src starts: each block of "+block+" words",
@@ -209,7 +216,8 @@ func narrowBodyAVX512(dst, src Register, asFloat32 bool, mask, scale VecPhysical
 // and masked blends on bits 5 to 7 of i pick among them. The kernel never
 // stops early (an exit per slow word cost more than the fast path itself).
 func ziggurat(name, kTable, wTable string, entries int, signed bool) {
-	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
+	Implement(name)
+	Attributes(NOSPLIT)
 	Doc(name+" sets xs[w] to x = float64(j) * float64(w[i]) of every word src[w] of",
 		"the first len(src)&^15, and bit w%16 of slow[w/16] when src[w] misses the",
 		"fast path (x is then the one its wedge test uses). xs and slow must be long",
@@ -323,7 +331,8 @@ func uint64n(avx2 bool) {
 		v = yregs[:8]
 		nLo, nHi, low32, thr = Y15, Y14, Y13, Y12
 	}
-	TEXT(name, NOSPLIT, "func(dst []uint64, src []uint64, n, thresh uint64) int")
+	Implement(name)
+	Attributes(NOSPLIT)
 	Doc(name+" sets dst[i] to the high word of src[i]*n for the words of src up",
 		"to the first whose low word is below thresh, or up to the last whole group",
 		fmt.Sprintf("of %d; it returns how many it converted. dst, at least as long as src, may", lanes),
@@ -454,7 +463,8 @@ func prefixLanesConstant() {
 }
 
 func compact() {
-	TEXT("compactAVX512", NOSPLIT, "func(dst []float64, src []float64, keep []uint8) int")
+	Implement("compactAVX512")
+	Attributes(NOSPLIT)
 	Doc("compactAVX512 stores, in order from dst[0], the elements src[k] of the first",
 		"len(src)&^15 whose bit k%8 of keep[k/8] is set, and returns how many. dst",
 		"may overlap src from below (dst's start at or before src's). It may also",
@@ -517,7 +527,8 @@ func pairConstant() {
 // the tables as byte planes (kPlanes, wPlanes: [4][entries]byte, plane b
 // holding byte b of every entry).
 func zigguratVBMI(name, kPlanes, wPlanes string, entries int, signed bool) {
-	TEXT(name, NOSPLIT, "func(xs []float64, slow []uint16, src []uint64)")
+	Implement(name)
+	Attributes(NOSPLIT)
 	Doc(name + " does what " + map[bool]string{true: "normsAVX512", false: "expsAVX512"}[signed] +
 		" does for the first len(src)&^63 words of src.")
 	xs, slow, src, n, kt, wt := zigArgs(64, kPlanes, wPlanes)

@@ -4,8 +4,8 @@ package aesctr
 
 import "golang.org/x/sys/cpu"
 
-// The kernel is generated; from any host: GOARCH=arm64 go generate ./aesctr/
-// (the generator itself runs on the host, hence the cleared GOOS/GOARCH).
+// The assembly is generated, from any host: GOARCH=arm64 go generate ./aesctr/
+// (the generator runs on the host, hence the cleared GOOS and GOARCH).
 //
 //go:generate env GOOS= GOARCH= go run aesctr_arm64_gen.go -out aesctr_arm64.s
 

@@ -4,8 +4,10 @@ package chacha
 
 import "golang.org/x/sys/cpu"
 
-// The generator runs on the host: GOARCH and GOOS (arm64 here) are dropped.
-//go:generate env -u GOARCH -u GOOS go run chacha_arm64_gen.go -out chacha_arm64.s
+// The assembly is generated, from any host: GOARCH=arm64 go generate ./chacha/
+// (the generator runs on the host, hence the cleared GOOS and GOARCH).
+//
+//go:generate env GOOS= GOARCH= go run chacha_arm64_gen.go -out chacha_arm64.s
 
 // useNEON enables the NEON kernel where this CPU runs it (Advanced SIMD,
 // which every ARMv8-A CPU has; GODEBUG=cpu.asimd=off turns it off).

@@ -439,5 +439,4 @@ func main() {
 	if err := os.WriteFile(*out, []byte(src), 0o644); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Fprintf(os.Stderr, "wrote %s\n", *out)
 }

@@ -2,6 +2,7 @@ package streamrand_test
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/sha3"
 	"encoding/hex"
@@ -12,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/chacha"
 )
 
 // New gives a math/rand/v2 Source and an io.Reader in one value; the same
@@ -181,4 +183,94 @@ func ExampleUnmarshal() {
 	// Output:
 	// chacha12 true
 	// true
+}
+
+// A seeded Generator stands in for crypto/rand.Reader where keys must be
+// reproducible, as in test fixtures: ed25519.GenerateKey reads its 32-byte
+// seed from the reader it is given, so the same seed gives the same key.
+// (Never for real keys: a uint64 seed can be searched. Since Go 1.26
+// crypto/ecdsa, crypto/rsa and crypto/ecdh ignore the reader they are
+// given; their tests set the randomness with
+// testing/cryptotest.SetGlobalRandom.)
+func Example_ed25519() {
+	pub, _, err := ed25519.GenerateKey(streamrand.New(streamrand.ChaCha20, 42))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(hex.EncodeToString(pub))
+
+	// The same key through NewReader, from the package's own constructor.
+	again, _, err := ed25519.GenerateKey(streamrand.NewReader(chacha.NewSource20(42)))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(bytes.Equal(pub, again))
+	// Output:
+	// 78eda21ba04a15e2000fe8810fe3e56741d23bb9ae44aa9d5bb21b76675ff34b
+	// true
+}
+
+// UUIDs that a test or a simulation can replay: 16 bytes of a seeded
+// stream with the version and variant bits of an RFC 9562 version 4 UUID.
+// They are unique as random UUIDs are, but predictable from the seed; ids
+// that must not be guessed come from crypto/rand.
+func Example_uuid() {
+	g := streamrand.New(streamrand.ChaCha8, 7)
+	for range 3 {
+		var u [16]byte
+		io.ReadFull(g, u[:])
+		u[6] = u[6]&0x0f | 0x40 // version 4
+		u[8] = u[8]&0x3f | 0x80 // variant 10
+		fmt.Printf("%x-%x-%x-%x-%x\n", u[0:4], u[4:6], u[6:8], u[8:10], u[10:])
+	}
+	// Output:
+	// bb43d723-3453-4528-ba29-9b2ed359012b
+	// 31952445-b970-4bb4-a33a-3e09b6b70bba
+	// 88db3712-5f1c-4c99-a6fe-99cfa34dff5b
+}
+
+// Number the work, not the workers: work item i draws from stream i of one
+// seed, whichever worker runs it and whenever. Each item's result depends
+// on i alone, so the answer is the same for any number of workers. Here
+// each of 6 items throws 100000 points at the unit square, in integers so
+// that no rounding differs between machines, and counts those inside the
+// quarter circle.
+func Example_parallel() {
+	const items, points = 6, 100000
+	estimate := func(workers int) (hits int) {
+		counts := make([]int, items) // by item, not by worker
+		work := make(chan int)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				g := streamrand.New(streamrand.ChaCha8, 2026)
+				r := mrand.New(g)
+				for i := range work {
+					g.SetStream(uint64(i)) // the item's own stream, at its start
+					for range points {
+						x, y := r.Uint64N(1<<31), r.Uint64N(1<<31)
+						if x*x+y*y < 1<<62 {
+							counts[i]++
+						}
+					}
+				}
+			})
+		}
+		for i := range items {
+			work <- i
+		}
+		close(work)
+		wg.Wait()
+		for _, c := range counts {
+			hits += c
+		}
+		return hits
+	}
+	for _, workers := range []int{1, 3} {
+		hits := estimate(workers)
+		fmt.Printf("workers=%d: %d hits, pi ~ %.4f\n", workers, hits, 4*float64(hits)/(items*points))
+	}
+	// Output:
+	// workers=1: 470705 hits, pi ~ 3.1380
+	// workers=3: 470705 hits, pi ~ 3.1380
 }

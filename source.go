@@ -1,28 +1,3 @@
-// Package streamrand names the generators of this module and adapts between
-// math/rand/v2 Sources and io.Readers.
-//
-// The generators live in the packages chacha (ChaCha8, ChaCha12, ChaCha20)
-// and aesctr (AES-128/192/256 in counter mode). Each produces an exact,
-// documented keystream, so the same seed or key gives the same numbers on
-// every machine and in every language; see those packages for the layouts.
-// This package lets a program choose one by name:
-//
-//	g := streamrand.New(streamrand.ChaCha8, 42)
-//	r := rand.New(g)                   // math/rand/v2
-//	io.ReadFull(g, buf)                 // io.Reader
-//
-// A checkpoint (MarshalBinary) of any Generator restores with Unmarshal,
-// which needs no knowledge of the algorithm; AlgorithmOf names it.
-//
-// # Stability
-//
-// The keystreams (ChaCha with a 64-bit counter and stream id, AES in NIST
-// counter mode) and the seed expansion (rand_core's seed_from_u64) are
-// fixed by their definitions forever: the same seed or key, stream and
-// position give the same bytes in every version. The values of every other
-// function of this module (package fill, the checkpoint format, the
-// statistics of package stattest) are fixed within this major version.
-// Golden tests hold each one.
 package streamrand
 
 import (
@@ -153,9 +128,12 @@ func (s *readerSource) fill() {
 
 // Locked returns a Generator that serialises every method of g with a
 // mutex, so that one stream can be shared by many goroutines (like
-// crypto/rand.Reader). The numbers each goroutine gets then depend on
-// scheduling; for reproducible parallel work give each goroutine its own
-// stream instead. Locked panics if g is nil.
+// crypto/rand.Reader). Which goroutine gets which numbers then depends on
+// scheduling. For reproducible parallel work, number the work, not the
+// workers: give each unit of work its own stream (SetStream), whichever
+// goroutine runs it, as the package documentation describes; a stream per
+// goroutine is reproducible only if each goroutine's share of the work is
+// fixed. Locked panics if g is nil.
 func Locked(g Generator) Generator {
 	if g == nil {
 		panic("streamrand: Locked: nil Generator")

@@ -1,15 +1,16 @@
-package fill_test
+package fill
 
 import (
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/fill"
 	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
@@ -28,103 +29,24 @@ var benchSources = []struct {
 	{"aes128ctr", false, func() rand.Source { return streamrand.New(streamrand.AES128CTR, 1) }},
 }
 
-// benchFuncs: each returns the value size and a function filling n values
-// from src, per call through r or in bulk through fill.
-var benchFuncs = []struct {
-	name string
-	size int64
-	call func(r *rand.Rand, buf *bufs)
-	fill func(src rand.Source, buf *bufs)
-}{
-	{"Uint64", 8,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.u64 {
-				b.u64[i] = r.Uint64()
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.Uint64(src, b.u64) }},
-	{"Uint32", 4,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.u32 {
-				b.u32[i] = r.Uint32()
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.Uint32(src, b.u32) }},
-	{"Float64", 8,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.f64 {
-				b.f64[i] = r.Float64()
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.Float64(src, b.f64) }},
-	{"Float32", 4,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.f32 {
-				b.f32[i] = r.Float32()
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.Float32(src, b.f32) }},
-	{"NormFloat64", 8,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.f64 {
-				b.f64[i] = r.NormFloat64()
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.NormFloat64(src, b.f64) }},
-	{"ExpFloat64", 8,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.f64 {
-				b.f64[i] = r.ExpFloat64()
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.ExpFloat64(src, b.f64) }},
-	{"IntN1000", 8,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.ints {
-				b.ints[i] = r.IntN(1000)
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.IntN(src, b.ints, 1000) }},
-	{"Uint64N2^40+7", 8,
-		func(r *rand.Rand, b *bufs) {
-			for i := range b.u64 {
-				b.u64[i] = r.Uint64N(1<<40 + 7)
-			}
-		},
-		func(src rand.Source, b *bufs) { fill.Uint64N(src, b.u64, 1<<40+7) }},
-	{"Perm", 8,
-		func(r *rand.Rand, b *bufs) { sink = r.Perm(len(b.ints)) },
-		func(src rand.Source, b *bufs) { fill.Perm(src, b.ints) }},
-	{"Shuffle", 8,
-		func(r *rand.Rand, b *bufs) {
-			r.Shuffle(len(b.ints), func(i, j int) { b.ints[i], b.ints[j] = b.ints[j], b.ints[i] })
-		},
-		func(src rand.Source, b *bufs) {
-			fill.Shuffle(src, len(b.ints), func(i, j int) { b.ints[i], b.ints[j] = b.ints[j], b.ints[i] })
-		}},
-}
+// benchBounds are the bounds the N functions are timed with: one that fits
+// 32 bits, one that does not.
+var benchBounds = []uint64{1000, 1<<40 + 7}
 
-// sink keeps the per-call Perm's result alive.
-var sink []int
-
-type bufs struct {
-	u64  []uint64
-	u32  []uint32
-	f64  []float64
-	f32  []float32
-	ints []int
-}
-
-// BenchmarkFill times n values of each function (bytes = n times the value
-// size), per call and through fill. cpuB/s (CPU time, steadier than wall
-// time on a shared machine) divided into the value size gives ns/value.
+// BenchmarkFill times n values of every row (the N functions at
+// benchBounds), per call and through fill (bytes = n times the value
+// size). cpuB/s (CPU time, steadier than wall time on a shared machine)
+// divided into the value size gives ns/value.
 //
 //	go test -run '^$' -bench Fill -count 6 ./fill | benchstat -col /source -
 func BenchmarkFill(b *testing.B) {
-	for _, f := range benchFuncs {
-		b.Run(f.name, func(b *testing.B) {
+	for _, f := range fns() {
+		if f.bound != nil && !slices.ContainsFunc(benchBounds, func(m uint64) bool { return strings.HasSuffix(f.name, "/"+strconv.FormatUint(m, 10)) }) {
+			continue
+		}
+		b.Run(strings.ReplaceAll(f.name, "/", ""), func(b *testing.B) {
 			for _, n := range []int{1000, 100000} {
-				buf := &bufs{make([]uint64, n), make([]uint32, n), make([]float64, n), make([]float32, n), make([]int, n)}
+				j := f.job(n, 0)
 				for _, s := range benchSources {
 					b.Run("source="+s.name+"/len="+strconv.Itoa(n), func(b *testing.B) {
 						src := s.make()
@@ -132,11 +54,11 @@ func BenchmarkFill(b *testing.B) {
 						if s.percall {
 							r := rand.New(src)
 							for b.Loop() {
-								f.call(r, buf)
+								j.ref(r)
 							}
 						} else {
 							for b.Loop() {
-								f.fill(src, buf)
+								j.fill(src)
 							}
 						}
 					})
@@ -180,10 +102,69 @@ func BenchmarkGonumNormal(b *testing.B) {
 		src := streamrand.New(streamrand.ChaCha8, 1)
 		defer benchutil.Start(b, 8*len(xs))()
 		for b.Loop() {
-			fill.NormFloat64(src, xs)
+			NormFloat64(src, xs)
 			for i := range xs {
 				xs[i] = xs[i]*2.5 + 10
 			}
 		}
 	})
+}
+
+// callSwaps calls swap(i, js[i]) for i from len(js)-1 down to 1: a
+// Shuffle whose random numbers cost nothing.
+//
+//go:noinline
+func callSwaps(js []int, swap func(i, j int)) {
+	for i := len(js) - 1; i > 0; i-- {
+		swap(i, js[i])
+	}
+}
+
+// BenchmarkShuffleBound shows what bounds Shuffle's speed: the calls of
+// swap. "calls-only" makes the 999 swap calls of a Shuffle of 1000 with
+// indices drawn beforehand (64 different shuffles in turn, so that the
+// CPU cannot learn one pattern of memory accesses), beside rand.Rand's
+// Shuffle over PCG and fill.Shuffle with the same swap (that of
+// BenchmarkFill). fill.Shuffle's time is calls-only plus the keystream's
+// words and little else; half of PCG's per-call time is near calls-only
+// alone.
+//
+//	go test -run '^$' -bench ShuffleBound -count 6 ./fill | benchstat -col /how -
+func BenchmarkShuffleBound(b *testing.B) {
+	const n = 1000
+	ints := make([]int, n)
+	buf := &struct{ ints []int }{ints}
+	swap := func(i, j int) { buf.ints[i], buf.ints[j] = buf.ints[j], buf.ints[i] }
+	r := rand.New(rand.NewPCG(1, 2))
+	js := make([][]int, 64)
+	for k := range js {
+		js[k] = make([]int, n)
+		for i := range n {
+			js[k][i] = r.IntN(i + 1)
+		}
+	}
+	b.Run("how=calls-only", func(b *testing.B) {
+		defer benchutil.Start(b, 8*n)()
+		k := 0
+		for b.Loop() {
+			callSwaps(js[k%len(js)], swap)
+			k++
+		}
+	})
+	b.Run("how=percall-pcg", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(1, 2))
+		defer benchutil.Start(b, 8*n)()
+		for b.Loop() {
+			r.Shuffle(n, swap)
+		}
+	})
+	for _, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.AES128CTR} {
+		b.Run("how=fill-"+a.String(), func(b *testing.B) {
+			src := streamrand.New(a, 1)
+			defer benchutil.Start(b, 8*n)()
+			for b.Loop() {
+				Shuffle(src, n, swap)
+			}
+		})
+	}
 }

@@ -1,12 +1,16 @@
-package fill_test
+package fill
 
 import (
+	"bytes"
 	"io"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
 )
 
 // FuzzInterleave drives a Source through a fuzzed sequence of Read, Uint64,
@@ -34,13 +38,9 @@ func FuzzInterleave(f *testing.F) {
 				p, q := make([]byte, arg%2100), make([]byte, arg%2100)
 				src.Read(p)
 				twin.Read(q)
-				if !slices.Equal(p, q) {
-					t.Fatalf("Read(%d) differs", len(p))
-				}
+				require.Equal(t, q, p, "Read(%d)", len(p))
 			case 1:
-				if g, w := src.Uint64(), twin.Uint64(); g != w {
-					t.Fatalf("Uint64 %#x, want %#x", g, w)
-				}
+				require.Equal(t, twin.Uint64(), src.Uint64(), "Uint64")
 			case 2:
 				pos := int64(arg) * 37
 				src.Seek(pos, io.SeekStart)
@@ -48,16 +48,186 @@ func FuzzInterleave(f *testing.F) {
 			case 3:
 				fn := fs[int(op/4)%len(fs)]
 				n := arg % 3000
-				got, want := fn.bulk(src, n), fn.call(r, n)
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s(%d) differs from the per-call values", fn.name, n)
-				}
+				requireSame(t, fn.call(r, n), fn.bulk(src, n), "%s(%d) against the per-call values", fn.name, n)
 			}
 			gp, _ := src.Seek(0, io.SeekCurrent)
 			wp, _ := twin.Seek(0, io.SeekCurrent)
-			if gp != wp {
-				t.Fatalf("position %d, want %d", gp, wp)
-			}
+			require.Equal(t, wp, gp, "position")
 		}
 	})
+}
+
+// randomN returns a bound for an N function: small, odd, powers of two,
+// near powers of two, the worst rejection cases, huge.
+func randomN(c *rand.Rand) uint64 {
+	switch c.IntN(6) {
+	case 0:
+		return 1 + c.Uint64N(1000)
+	case 1:
+		return 1 << c.UintN(64)
+	case 2:
+		return max(1<<c.UintN(64)+uint64(c.IntN(3))-1, 1)
+	case 3:
+		return ns[c.IntN(len(ns))]
+	case 4:
+		return c.Uint64() | 1<<c.UintN(64)
+	}
+	return 1<<63 + 1 + c.Uint64N(1<<62)
+}
+
+// TestMixedSequences drives a Source of every algorithm (plain, Locked, and
+// a copy of the struct) through long random sequences of every row, with
+// random lengths and, for the N functions, random bounds, interleaved with
+// Read of odd lengths, Uint64, Seek, SetStream, Seed, ReadAt and checkpoint
+// round trips, and a twin through the same sequence per call: values and
+// positions agree after every step.
+func TestMixedSequences(t *testing.T) {
+	steps := 1500
+	if testing.Short() {
+		steps = 150
+	}
+	fs := fns()
+	var nfs []fillFunc // the N functions, one row each
+	for _, f := range fs {
+		if f.bound != nil {
+			nfs = append(nfs, f)
+		}
+	}
+	for ai, a := range streamrand.Algorithms() {
+		for mode := range 3 { // plain, Locked, struct copy
+			c := rand.New(rand.NewPCG(uint64(ai), uint64(mode)))
+			var src, twin streamrand.Generator = streamrand.New(a, 9), streamrand.New(a, 9)
+			if mode == 1 {
+				src = streamrand.Locked(src)
+			}
+			r := rand.New(twin)
+			for step := range steps {
+				op := c.IntN(12)
+				switch op {
+				case 0:
+					n := c.IntN(100)
+					p, q := make([]byte, n), make([]byte, n)
+					src.Read(p)
+					twin.Read(q)
+					require.Equal(t, q, p, "%s mode %d step %d: Read(%d)", a, mode, step, n)
+				case 1:
+					require.Equal(t, twin.Uint64(), src.Uint64(), "%s mode %d step %d: Uint64", a, mode, step)
+				case 2:
+					pos := c.Int64N(1 << 40)
+					if c.IntN(2) == 0 {
+						pos = c.Int64N(100000)
+					}
+					src.Seek(pos, io.SeekStart)
+					twin.Seek(pos, io.SeekStart)
+				case 3:
+					s := c.Uint64()
+					src.SetStream(s)
+					twin.SetStream(s)
+				case 4:
+					s := c.Uint64()
+					src.Seed(s)
+					twin.Seed(s)
+				case 5:
+					p, q := make([]byte, c.IntN(50)), make([]byte, 50)
+					off := c.Int64N(1 << 20)
+					src.ReadAt(p, off)
+					twin.ReadAt(q[:len(p)], off)
+					require.Equal(t, q[:len(p)], p, "%s mode %d step %d: ReadAt", a, mode, step)
+				case 6:
+					data, err := src.MarshalBinary()
+					require.NoError(t, err)
+					if c.IntN(2) == 0 {
+						require.NoError(t, src.UnmarshalBinary(data))
+					} else {
+						g, err := streamrand.Unmarshal(data)
+						require.NoError(t, err)
+						if mode == 1 {
+							g = streamrand.Locked(g)
+						}
+						src = g
+					}
+				case 7:
+					if mode == 2 {
+						// Copy both structs, move the originals on (by
+						// fill and per call), then go on from the copies.
+						var savedSrc, savedTwin streamrand.Generator
+						switch s := src.(type) {
+						case *chacha.Source:
+							saved, savedT := *s, *twin.(*chacha.Source)
+							savedSrc, savedTwin = &saved, &savedT
+						case *aesctr.Source:
+							saved, savedT := *s, *twin.(*aesctr.Source)
+							savedSrc, savedTwin = &saved, &savedT
+						}
+						f := fs[c.IntN(len(fs))]
+						n := c.IntN(3000)
+						f.bulk(src, n)
+						f.call(r, n)
+						src, twin = savedSrc, savedTwin
+						r = rand.New(twin)
+					}
+				default:
+					f := fs[c.IntN(len(fs))]
+					n := c.IntN(5001)
+					if c.IntN(8) == 0 {
+						n = c.IntN(3)*2048 + c.IntN(5) - 2 // near chunk boundaries
+						n = max(n, 0)
+					}
+					if c.IntN(3) == 0 {
+						// An N function with a fresh random bound.
+						m := randomN(c)
+						if g, ok := nfs[c.IntN(len(nfs))].bound(m); ok {
+							f = g
+						}
+					}
+					requireSame(t, f.call(r, n), f.bulk(src, n), "%s mode %d step %d: %s(%d)", a, mode, step, f.name, n)
+				}
+				gp, ge := src.Seek(0, io.SeekCurrent)
+				wp, we := twin.Seek(0, io.SeekCurrent)
+				require.Equal(t, wp, gp, "%s mode %d step %d (op %d): position", a, mode, step, op)
+				require.Equal(t, we == nil, ge == nil, "%s mode %d step %d (op %d): position error %v, want %v", a, mode, step, op, ge, we)
+				require.Equal(t, twin.Stream(), src.Stream(), "%s mode %d step %d (op %d): stream", a, mode, step, op)
+			}
+		}
+	}
+}
+
+// TestFusedInterleave: random sequences of Read, Uint64, Seek and Float64
+// calls long enough for the fused path (FuzzInterleave's stay below it),
+// on ChaCha8 and a Locked one, against a twin driven per call.
+func TestFusedInterleave(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	f := fnNamed(t, "Float64")
+	for _, locked := range []bool{false, true} {
+		var src, twin streamrand.Generator = streamrand.New(streamrand.ChaCha8, 3), streamrand.New(streamrand.ChaCha8, 3)
+		if locked {
+			src = streamrand.Locked(src)
+		}
+		r := rand.New(twin)
+		for i := range 300 {
+			switch rng.IntN(4) {
+			case 0:
+				n := rng.IntN(2100)
+				p, q := make([]byte, n), make([]byte, n)
+				src.Read(p)
+				twin.Read(q)
+				require.True(t, bytes.Equal(p, q), "op %d: Read(%d) differs", i, n)
+			case 1:
+				require.Equal(t, twin.Uint64(), src.Uint64(), "op %d: Uint64", i)
+			case 2:
+				pos := rng.Int64N(1 << 30)
+				if rng.IntN(2) == 0 {
+					pos &^= 7
+				}
+				src.Seek(pos, io.SeekStart)
+				twin.Seek(pos, io.SeekStart)
+			case 3:
+				n := fusedMinWords + rng.IntN(8000)
+				requireSame(t, f.call(r, n), f.bulk(src, n), "op %d: Float64(%d)", i, n)
+			}
+			gp, _ := src.Seek(0, io.SeekCurrent)
+			wp, _ := twin.Seek(0, io.SeekCurrent)
+			require.Equal(t, wp, gp, "op %d: position", i)
+		}
+	}
 }

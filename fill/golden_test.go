@@ -1,62 +1,61 @@
-package fill_test
+package fill
 
 import (
+	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"flag"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
+	"runtime/debug"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand/chacha"
 )
 
-// Golden SHA-256 of 10000 values of each function (each value as 8
-// little-endian bytes of its bits; Perm: Perm(10000); Shuffle: i<<32|j per
-// swap of Shuffle(10000)), from
-// chacha.NewSource(1) after a 3-byte Read. They were computed from the
-// per-call math/rand/v2 path (rand.New(src).X() in a loop, Go 1.26.8), and
-// the test checks that path against them too: a change of either
-// math/rand/v2 or fill fails here.
-var golden = map[string]string{
-	"Uint64":                      "e2264f880da197dc8633f47b4e3f7f208465388ac0a23b8cd690d7d113fec58d",
-	"Uint32":                      "67ab97fe83b74d3f2e59ceb2328cd806421719df508db3af7904e145abd7c478",
-	"Float64":                     "68c03dc6b8e2161d7c5faa4e3670d1a47dd8c4085d73890d500962ae601689c9",
-	"Float32":                     "82590579342a9daf5f0e77cd0cb501ee4ea91b59c689e8c196f06172fe761958",
-	"IntN/1000":                   "819a4361f56f0152320f230032116354c11d036e0d985cd0af7f0ce884240425",
-	"Uint64N/1099511627783":       "3b34db04a12e041320eeed5a545f9feaa6f48b7cec07e4024acf0c555242324e",
-	"Uint64N/6148914691236517206": "246b10ba849e7b58c0901e59dc7363cd80a8b14840b286f7205be1e6ac0d240a",
-	"Perm":                        "f21353675849013b8c4b94e192ec93e67786d53bb84bc2f1c662bd442f70ae73",
-	"Shuffle":                     "62f101ebce855d53bc608e3535dbf3e9d2e90a2c8b724cde372210570dd1a753",
-}
+var update = flag.Bool("update", false, "update the golden digests in testdata/golden.txt for the rows run (with -run TestGolden/NAME)")
 
-// goldenPlatform holds NormFloat64 and ExpFloat64, which math/rand/v2 may
-// compute differently per architecture and GOAMD64 level (fused
-// multiply-adds, assembly math.Log and math.Exp in the rare slow paths).
-// Each was computed on its platform (amd64 natively, GOAMD64=v3, GOARCH=386,
-// arm64 and s390x under qemu); for these 10000 values they happen to agree.
-var goldenPlatform = map[string]map[string]string{
-	"NormFloat64": {
-		"amd64":    "fd4a7072f5e777abb260ef64879e6624eeb4ae2e0580d1cbe440b9ae8ca4fafb",
-		"amd64.v3": "fd4a7072f5e777abb260ef64879e6624eeb4ae2e0580d1cbe440b9ae8ca4fafb",
-		"386":      "fd4a7072f5e777abb260ef64879e6624eeb4ae2e0580d1cbe440b9ae8ca4fafb",
-		"arm64":    "fd4a7072f5e777abb260ef64879e6624eeb4ae2e0580d1cbe440b9ae8ca4fafb",
-		"s390x":    "fd4a7072f5e777abb260ef64879e6624eeb4ae2e0580d1cbe440b9ae8ca4fafb",
-	},
-	"ExpFloat64": {
-		"amd64":    "fb9219f1e8a13aae4316415c066a2a90ae35ba262fb1ff57a1842326cc82143a",
-		"amd64.v3": "fb9219f1e8a13aae4316415c066a2a90ae35ba262fb1ff57a1842326cc82143a",
-		"386":      "fb9219f1e8a13aae4316415c066a2a90ae35ba262fb1ff57a1842326cc82143a",
-		"arm64":    "fb9219f1e8a13aae4316415c066a2a90ae35ba262fb1ff57a1842326cc82143a",
-		"s390x":    "fb9219f1e8a13aae4316415c066a2a90ae35ba262fb1ff57a1842326cc82143a",
-	},
-}
+const goldenFile = "testdata/golden.txt"
 
-func platform() string {
-	if runtime.GOARCH == "amd64" && amd64v3 {
-		return "amd64.v3"
+const goldenHeader = `# SHA-256 of 10000 values of each row of fns (each value as 8 little-endian
+# bytes of its bits; Perm: Perm(10000); Shuffle: i<<32|j per swap of
+# Shuffle(10000)) from chacha.NewSource(1) after a 3-byte Read, computed by
+# the per-call math/rand/v2 path (rand.New(src).X() in a loop). TestGolden
+# checks both that path and fill against them, so a change of either fails.
+# Fields: row, platform ("all", or GOARCH with ".v3" for GOAMD64=v3 and up,
+# for the rows whose values math/rand/v2 computes per platform), digest.
+# go test ./fill -run 'TestGolden/NAME' -update rewrites the lines of the
+# rows run on this platform and keeps the others.
+`
+
+// platform names this platform for the rows whose values math/rand/v2
+// computes differently per architecture and GOAMD64 level (NormFloat64,
+// ExpFloat64: fused multiply-adds, assembly math.Log and math.Exp in their
+// rare slow paths): GOARCH, with ".v3" on amd64 built for v3 or above,
+// where the compiler fuses multiply-adds.
+func platform(t testing.TB) string {
+	if runtime.GOARCH != "amd64" {
+		return runtime.GOARCH
 	}
-	return runtime.GOARCH
+	bi, ok := debug.ReadBuildInfo()
+	require.True(t, ok, "no build information to read GOAMD64 from")
+	for _, s := range bi.Settings {
+		if s.Key == "GOAMD64" {
+			if s.Value >= "v3" {
+				return "amd64.v3"
+			}
+			return "amd64"
+		}
+	}
+	require.Fail(t, "the build information holds no GOAMD64")
+	return ""
 }
 
 func digest(vals []uint64) string {
@@ -69,33 +68,77 @@ func digest(vals []uint64) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func TestGolden(t *testing.T) {
-	const n = 10000
+// readGolden returns the digests of testdata/golden.txt by row and
+// platform.
+func readGolden(t *testing.T) map[[2]string]string {
+	data, err := os.ReadFile(goldenFile)
+	require.NoError(t, err)
+	g := map[[2]string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		require.Len(t, f, 3, "%s: line %q", goldenFile, line)
+		g[[2]string{f[0], f[1]}] = f[2]
+	}
+	return g
+}
+
+// writeGolden writes g in the order of fns, each row's platforms sorted.
+func writeGolden(t *testing.T, g map[[2]string]string) {
+	var b strings.Builder
+	b.WriteString(goldenHeader)
+	done := map[[2]string]bool{}
 	for _, f := range fns() {
-		want, ok := golden[f.name]
-		if pw, pok := goldenPlatform[f.name]; pok {
-			want, ok = pw[platform()]
-			if !ok {
-				t.Logf("%s: no golden for %s yet (equality with the per-call path is still checked)", f.name, platform())
+		for _, p := range []string{"all", "386", "amd64", "amd64.v3", "arm64", "s390x"} {
+			if d, ok := g[[2]string{f.name, p}]; ok {
+				fmt.Fprintf(&b, "%s %s %s\n", f.name, p, d)
+				done[[2]string{f.name, p}] = true
 			}
 		}
-		if !ok && goldenPlatform[f.name] == nil {
-			continue // not a golden function
-		}
-		src, twin := chacha.NewSource(1), chacha.NewSource(1)
-		p := make([]byte, 3)
-		src.Read(p)
-		twin.Read(p)
-		call := digest(f.call(rand.New(twin), n))
-		bulk := digest(f.bulk(src, n))
-		if call != bulk {
-			t.Errorf("%s: fill digest %s, per-call digest %s", f.name, bulk, call)
-		}
-		if ok && call != want {
-			t.Errorf("%s on %s: per-call digest %s, golden %s", f.name, platform(), call, want)
-		}
-		if !ok {
-			t.Logf("%s on %s: digest %s", f.name, platform(), call)
-		}
+	}
+	for k, d := range g {
+		require.True(t, done[k], "golden %s %s %s is of no row or platform this file knows", k[0], k[1], d)
+	}
+	require.NoError(t, os.WriteFile(goldenFile, []byte(b.String()), 0o644))
+}
+
+// TestGolden pins the values of every row that has a digest in
+// testdata/golden.txt, on this platform for the per-platform rows.
+func TestGolden(t *testing.T) {
+	const n = 10000
+	golden := readGolden(t)
+	for _, f := range fns() {
+		t.Run(f.name, func(t *testing.T) {
+			key := [2]string{f.name, "all"}
+			if f.platform {
+				key[1] = platform(t)
+			}
+			src, twin := chacha.NewSource(1), chacha.NewSource(1)
+			p := make([]byte, 3)
+			src.Read(p)
+			twin.Read(p)
+			call := digest(f.call(rand.New(twin), n))
+			require.Equal(t, call, digest(f.bulk(src, n)), "%s: fill's digest against the per-call one", f.name)
+			if *update {
+				if old, ok := golden[key]; ok && old != call {
+					t.Logf("%s on %s: golden %s replaced by %s", f.name, key[1], old, call)
+				}
+				golden[key] = call
+				return
+			}
+			want, ok := golden[key]
+			if !ok {
+				t.Logf("%s on %s: no golden (equality with the per-call path is still checked); digest %s", f.name, key[1], call)
+				return
+			}
+			require.Equal(t, want, call, "%s on %s: per-call digest against the golden", f.name, key[1])
+		})
+	}
+	if *update {
+		writeGolden(t, golden)
 	}
 }

@@ -1,12 +1,18 @@
-package fill_test
+package fill
 
 import (
-	"math"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/fill"
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
+	ks "github.com/streamrand/streamrand/internal/keystream"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // guardLengths are the lengths of dst TestGuardedSlices tries: every one up
@@ -25,108 +31,199 @@ func guardLengths() []int {
 	return ns
 }
 
-// guarded runs f on buf[lo:lo+n], where buf holds guard elsewhere, and
-// fails if f wrote anything outside it: dst's capacity reaches to the end
-// of buf, so a write past len(dst) that stays in the backing array is
-// caught too.
-func guarded[T comparable](t *testing.T, what string, lo, n int, guard T, f func(dst []T)) []T {
-	t.Helper()
-	buf := make([]T, lo+n+80)
-	for i := range buf {
-		buf[i] = guard
-	}
-	dst := buf[lo : lo+n]
-	f(dst)
-	for i, v := range buf {
-		if (i < lo || i >= lo+n) && v != guard {
-			t.Fatalf("%s: len %d at element %d of its array: wrote element %d (dst[%d])", what, n, lo, i, i-lo)
-		}
-	}
-	return dst
-}
-
-// TestGuardedSlices calls every fill function into a slice between guard
-// elements, for every length up to 300 and lengths around 512-8192, from
-// Sources at byte positions 0-7 in a word, and compares each value with
-// rand.Rand's per-call method on a twin: the kernels that store whole
-// registers (the ziggurat's compaction, the fused Float64) must never write
-// outside dst, nor over a value already final. Run under each GODEBUG tier
-// (cpu.avx512vbmi=off, cpu.avx512=off) and purego it reaches every kernel.
+// TestGuardedSlices calls every row into a slice between guard elements
+// (its capacity reaching to the end of the array, so that a write past
+// len(dst) that stays in the backing array is caught too), for every length
+// up to 300 and lengths around 512-8192, from Sources at byte positions 0-7
+// in a word, and compares each value with rand.Rand's per-call method on a
+// twin: the kernels that store whole registers (the ziggurat's compaction,
+// the fused Float64) must never write outside dst, nor over a value already
+// final. Run under each GODEBUG tier (cpu.avx512vbmi=off, cpu.avx512=off)
+// and purego it reaches every kernel.
 func TestGuardedSlices(t *testing.T) {
 	for _, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.AES128CTR} {
-		for fn := range 9 {
-			src, twin := streamrand.New(a, uint64(fn)), streamrand.New(a, uint64(fn))
+		for fi, f := range fns() {
+			src, twin := streamrand.New(a, uint64(fi)), streamrand.New(a, uint64(fi))
 			r := rand.New(twin)
 			for k, n := range guardLengths() {
 				skip := make([]byte, k%8) // a byte position in a word
 				src.Read(skip)
 				twin.Read(skip)
 				lo := k % 5
-				switch fn {
-				case 0:
-					d := guarded(t, "Uint64", lo, n, 7, func(d []uint64) { fill.Uint64(src, d) })
-					for i := range d {
-						if w := r.Uint64(); d[i] != w {
-							t.Fatalf("%s Uint64 len %d: value %d is %#x, want %#x", a, n, i, d[i], w)
-						}
+				desc := fmt.Sprintf("%s %s len %d at element %d", a, f.name, n, lo)
+				got, want := f.job(n, lo), f.job(n, lo)
+				got.fill(src)
+				require.True(t, got.intact(), "%s: wrote outside dst", desc)
+				want.ref(r)
+				requireSame(t, want.vals(), got.vals(), "%s", desc)
+				require.Equal(t, twin.Uint64(), src.Uint64(), "%s: position afterwards", desc)
+			}
+		}
+	}
+}
+
+// TestCraftedWordsGuarded runs NormFloat64 and ExpFloat64 over crafted
+// words (about half miss the fast path, so compactAVX512 drops words
+// everywhere in its registers and writes junk after the values it keeps),
+// on every backend the CPU has (backendtest.Run: the AVX-512 kernels with
+// and without VBMI, AVX2, and the portable path), into dst of every length
+// up to 300 and every 13th to 700, between guard elements, and requires
+// that nothing outside dst changed and that the values and the position are
+// rand.Rand's.
+func TestCraftedWordsGuarded(t *testing.T) {
+	backendtest.Run(t, kernels, func(t *testing.T) {
+		for _, exp := range []bool{false, true} {
+			f := fnNamed(t, "NormFloat64")
+			if exp {
+				f = fnNamed(t, "ExpFloat64")
+			}
+			for n := 0; n < 700; n += 1 + n/300*12 { // each up to 300, then every 13th
+				lo := n % 3
+				start := n*13 + lo
+				src, twin := &crafted{exp: exp, pos: start}, &crafted{exp: exp, pos: start}
+				desc := fmt.Sprintf("exp %v len %d", exp, n)
+				got, want := f.job(n, lo), f.job(n, lo)
+				got.fill(src)
+				require.True(t, got.intact(), "%s: wrote outside dst", desc)
+				want.ref(rand.New(twin))
+				requireSame(t, want.vals(), got.vals(), "%s", desc)
+				require.Equal(t, twin.pos, src.pos, "%s: byte position", desc)
+			}
+		}
+	})
+}
+
+// TestNarrowPeek runs Uint32 and Float32 with every kernel set, on every
+// length up to 300 and lengths around peekBelow and the batch, from Sources
+// sitting at byte positions all over a batch (so that the first Peek holds
+// from 0 to 129 whole words and any byte offset in a word), into slices
+// between guard elements, against rand.Rand's calls on a twin: narrowPeek's
+// kernel calls (whole, overlapping, into the stack array) and its portable
+// rest must give the same values, consume the same words and write nothing
+// outside dst.
+func TestNarrowPeek(t *testing.T) {
+	var lengths []int
+	for n := range 301 {
+		lengths = append(lengths, n)
+	}
+	for _, c := range []int{ks.BatchSize / 8, peekBelow / 2, peekBelow, 2 * peekBelow, 2*chunkWords + peekBelow} {
+		for d := -3; d <= 3; d++ {
+			lengths = append(lengths, c+d)
+		}
+	}
+	// Byte positions in a batch: its start, every offset in the first and
+	// last words, and around 64 words from its end, where the first Peek
+	// holds just enough for one kernel call, or not.
+	const B = ks.BatchSize
+	starts := []int{0, 1, 2, 3, 4, 5, 6, 7, 8*64 - 1, B - 8*64 - 3, B - 8*64, B - 8*64 + 5, B - 8*63 - 1, B - 100, B - 9, B - 8, B - 5, B - 1}
+	if testing.Short() {
+		starts = []int{0, 3, B - 8*64 + 5, B - 8*63 - 1, B - 5}
+	}
+	type source interface {
+		rand.Source
+		Read([]byte) (int, error)
+	}
+	kinds := []struct {
+		name string
+		make func(seed uint64) source
+	}{
+		{"chacha8", func(seed uint64) source { return chacha.NewSource(seed) }},
+		{"aes128ctr", func(seed uint64) source { return aesctr.NewSource(seed) }},
+	}
+	u32, f32 := fnNamed(t, "Uint32"), fnNamed(t, "Float32")
+	backendtest.Run(t, kernels, func(t *testing.T) {
+		for _, kind := range kinds {
+			for si, start := range starts {
+				for _, n := range lengths {
+					seed := uint64(si*1000 + n)
+					src, twin := kind.make(seed), kind.make(seed)
+					skip := make([]byte, start)
+					src.Read(skip)
+					twin.Read(skip)
+					f := u32
+					if n%2 == 1 {
+						f = f32
 					}
-				case 1:
-					d := guarded(t, "Uint32", lo, n, 7, func(d []uint32) { fill.Uint32(src, d) })
-					for i := range d {
-						if w := r.Uint32(); d[i] != w {
-							t.Fatalf("%s Uint32 len %d: value %d is %#x, want %#x", a, n, i, d[i], w)
-						}
-					}
-				case 2, 4, 5:
-					name, per := "Float64", r.Float64
-					f := fill.Float64
-					switch fn {
-					case 4:
-						name, per, f = "NormFloat64", r.NormFloat64, fill.NormFloat64
-					case 5:
-						name, per, f = "ExpFloat64", r.ExpFloat64, fill.ExpFloat64
-					}
-					d := guarded(t, name, lo, n, math.Pi, func(d []float64) { f(src, d) })
-					for i := range d {
-						if w := per(); math.Float64bits(d[i]) != math.Float64bits(w) {
-							t.Fatalf("%s %s len %d: value %d is %v, want %v", a, name, n, i, d[i], w)
-						}
-					}
-				case 3:
-					d := guarded(t, "Float32", lo, n, math.Pi, func(d []float32) { fill.Float32(src, d) })
-					for i := range d {
-						if w := r.Float32(); math.Float32bits(d[i]) != math.Float32bits(w) {
-							t.Fatalf("%s Float32 len %d: value %d is %v, want %v", a, n, i, d[i], w)
-						}
-					}
-				case 6:
-					m := ns[k%len(ns)]
-					d := guarded(t, "Uint64N", lo, n, 7, func(d []uint64) { fill.Uint64N(src, d, m) })
-					for i := range d {
-						if w := r.Uint64N(m); d[i] != w {
-							t.Fatalf("%s Uint64N(%d) len %d: value %d is %d, want %d", a, m, n, i, d[i], w)
-						}
-					}
-				case 7:
-					m := int(min(ns[k%len(ns)], math.MaxInt))
-					d := guarded(t, "IntN", lo, n, -7, func(d []int) { fill.IntN(src, d, m) })
-					for i := range d {
-						if w := r.IntN(m); d[i] != w {
-							t.Fatalf("%s IntN(%d) len %d: value %d is %d, want %d", a, m, n, i, d[i], w)
-						}
-					}
-				default:
-					d := guarded(t, "Perm", lo, n, -7, func(d []int) { fill.Perm(src, d) })
-					for i, w := range r.Perm(n) {
-						if d[i] != w {
-							t.Fatalf("%s Perm(%d): value %d is %d, want %d", a, n, i, d[i], w)
-						}
-					}
-				}
-				if g, w := src.Uint64(), twin.Uint64(); g != w {
-					t.Fatalf("%s fill function %d len %d: position differs afterwards", a, fn, n)
+					lo := n % 3
+					desc := fmt.Sprintf("%s start %d %s len %d", kind.name, start, f.name, n)
+					got, want := f.job(n, lo), f.job(n, lo)
+					got.fill(src)
+					require.True(t, got.intact(), "%s: wrote outside dst", desc)
+					want.ref(rand.New(twin))
+					requireSame(t, want.vals(), got.vals(), "%s", desc)
+					require.Equal(t, twin.Uint64(), src.Uint64(), "%s: position afterwards", desc)
 				}
 			}
+		}
+	})
+}
+
+// TestMisaligned4: Uint32 and Float32 into a slice that starts 4 bytes off
+// an 8-byte boundary (an odd element of a larger slice) give the per-call
+// values, also under -race (checkptr) and on every backend.
+func TestMisaligned4(t *testing.T) {
+	for _, n := range []int{31, 32, 33, 100, 1000, 5000} {
+		src, twin := streamrand.New(streamrand.ChaCha8, 4), streamrand.New(streamrand.ChaCha8, 4)
+		r := rand.New(twin)
+		for _, f := range []fillFunc{fnNamed(t, "Uint32"), fnNamed(t, "Float32")} {
+			got, want := f.job(n, 1), f.job(n, 1)
+			got.fill(src)
+			want.ref(r)
+			requireSame(t, want.vals(), got.vals(), "%s len %d at element 1", f.name, n)
+		}
+		require.Equal(t, twin.Uint64(), src.Uint64(), "len %d: position", n)
+	}
+}
+
+// TestPanics: each N function panics on a bound of 0 (and a negative one)
+// as rand.Rand's method does, from this module's Sources and per call,
+// even with no values owed, and Shuffle on a negative n; a panicking call
+// consumes nothing.
+func TestPanics(t *testing.T) {
+	src := streamrand.New(streamrand.ChaCha8, 1)
+	pcg := rand.NewPCG(1, 2)
+	for _, f := range fns() {
+		if f.bad != nil {
+			f.bad(t, src)
+			f.bad(t, pcg)
+		}
+	}
+	require.Panics(t, func() { Shuffle(src, -1, func(i, j int) {}) }, "Shuffle(-1)")
+	require.Panics(t, func() { rand.New(src).Shuffle(-1, func(i, j int) {}) }, "rand.Rand's Shuffle(-1)")
+	require.Equal(t, streamrand.New(streamrand.ChaCha8, 1).Uint64(), src.Uint64(), "a panicking call moved the Source")
+	q := rand.NewPCG(1, 2)
+	require.Equal(t, q.Uint64(), pcg.Uint64(), "a panicking call moved the PCG")
+}
+
+// TestNilSourceEmpty: a call that owes no values makes no Uint64 call per
+// call, so with a nil *chacha.Source or *aesctr.Source (alone or Locked)
+// it must not panic either, as rand.New(src) makes none; with values owed it
+// panics, as the first per-call Uint64 does.
+func TestNilSourceEmpty(t *testing.T) {
+	for name, src := range map[string]rand.Source{
+		"chacha":        (*chacha.Source)(nil),
+		"aesctr":        (*aesctr.Source)(nil),
+		"locked-chacha": streamrand.Locked((*chacha.Source)(nil)),
+	} {
+		for _, f := range fns() {
+			require.NotPanics(t, func() {
+				f.job(0, 0).fill(src)
+				if f.name == "Perm" || strings.HasPrefix(f.name, "Shuffle") {
+					f.job(1, 0).fill(src) // Perm(1) and Shuffle(1) draw nothing
+				}
+			}, "%s %s with no values owed", name, f.name)
+			require.Panics(t, func() { f.job(3, 0).fill(src) }, "%s %s of 3 values", name, f.name)
+		}
+	}
+}
+
+// TestAllocs: no row allocates, from any kind of Source.
+func TestAllocs(t *testing.T) {
+	for _, k := range kinds() {
+		src, _ := k.make(1)
+		for _, f := range fns() {
+			j := f.job(3000, 0)
+			require.Zero(t, testing.AllocsPerRun(20, func() { j.fill(src) }), "%s %s: allocations per call", k.name, f.name)
 		}
 	}
 }

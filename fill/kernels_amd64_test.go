@@ -7,6 +7,11 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // TestConversionKernels runs float64s, uint32s and float32s of every SIMD
@@ -71,11 +76,11 @@ func TestConversionKernels(t *testing.T) {
 					want = u
 				}
 				if p[w] != want {
-					t.Fatalf("%s float64s: word %d of %d (%#x) gave %#x, want %#x", k.name, w, n, u, p[w], want)
+					require.Failf(t, "kernel differs from Go", "%s float64s: word %d of %d (%#x) gave %#x, want %#x", k.name, w, n, u, p[w], want)
 				}
 			}
 			if p[n] != guard {
-				t.Fatalf("%s float64s: wrote past the slice", k.name)
+				require.Failf(t, "kernel differs from Go", "%s float64s: wrote past the slice", k.name)
 			}
 			u32 := make([]uint32, n+1)
 			f32 := make([]float32, n+1)
@@ -88,12 +93,12 @@ func TestConversionKernels(t *testing.T) {
 					wantU, wantF = 0, 0
 				}
 				if u32[w] != wantU || math.Float32bits(f32[w]) != wantF {
-					t.Fatalf("%s uint32s/float32s: word %d of %d (%#x) gave %#x and %#x, want %#x and %#x",
+					require.Failf(t, "kernel differs from Go", "%s uint32s/float32s: word %d of %d (%#x) gave %#x and %#x, want %#x and %#x",
 						k.name, w, n, u, u32[w], math.Float32bits(f32[w]), wantU, wantF)
 				}
 			}
 			if u32[n] != guard32 || f32[n] != guard32 {
-				t.Fatalf("%s uint32s/float32s: wrote past the slice", k.name)
+				require.Failf(t, "kernel differs from Go", "%s uint32s/float32s: wrote past the slice", k.name)
 			}
 		}
 	}
@@ -138,7 +143,7 @@ func TestKernelVBMI(t *testing.T) {
 				}
 				for k := range n {
 					if math.Float64bits(x1[k]) != math.Float64bits(x2[k]) || s1[k/16]>>(k%16)&1 != s2[k/16]>>(k%16)&1 {
-						t.Fatalf("exp=%v n=%d word %d (%#x): VBMI x=%v slow=%d, AVX512 x=%v slow=%d",
+						require.Failf(t, "kernel differs from Go", "exp=%v n=%d word %d (%#x): VBMI x=%v slow=%d, AVX512 x=%v slow=%d",
 							exp, n, k, src[k], x2[k], s2[k/16]>>(k%16)&1, x1[k], s1[k/16]>>(k%16)&1)
 					}
 				}
@@ -231,19 +236,19 @@ func TestZigguratKernels(t *testing.T) {
 			for w := range n / 16 * 16 {
 				x, fast := k.fast(src[w])
 				if marked := slow[w/16]>>(w%16)&1 == 1; marked == fast {
-					t.Fatalf("%s: word %#x marked slow %v, takes the fast path %v", k.name, src[w], marked, fast)
+					require.Failf(t, "kernel differs from Go", "%s: word %#x marked slow %v, takes the fast path %v", k.name, src[w], marked, fast)
 				}
 				if math.Float64bits(xs[w]) != math.Float64bits(x) { // also slow: its wedge test's x
-					t.Fatalf("%s: word %#x gave %v, want %v", k.name, src[w], xs[w], x)
+					require.Failf(t, "kernel differs from Go", "%s: word %#x gave %v, want %v", k.name, src[w], xs[w], x)
 				}
 			}
 			for w := n / 16 * 16; w < n; w++ {
 				if xs[w] != 0 {
-					t.Fatalf("%s: wrote value %d beyond the %d whole groups", k.name, w, n/16)
+					require.Failf(t, "kernel differs from Go", "%s: wrote value %d beyond the %d whole groups", k.name, w, n/16)
 				}
 			}
 			if slow[n/16] != 0 {
-				t.Fatalf("%s: wrote a mask beyond the %d whole groups", k.name, n/16)
+				require.Failf(t, "kernel differs from Go", "%s: wrote a mask beyond the %d whole groups", k.name, n/16)
 			}
 		}
 	}
@@ -296,15 +301,15 @@ func testUint64nKernel(t *testing.T, lanes int, uint64nKernel func(dst []uint64,
 				want++
 			}
 			if got != want {
-				t.Fatalf("n %d: converted %d words, want %d (%#x)", n, got, want, src)
+				require.Failf(t, "kernel differs from Go", "n %d: converted %d words, want %d (%#x)", n, got, want, src)
 			}
 			for i := range dst {
 				hi, _ := bits.Mul64(src[i], n)
 				if i < got && dst[i] != hi {
-					t.Fatalf("n %d: word %#x gave %d, want %d", n, src[i], dst[i], hi)
+					require.Failf(t, "kernel differs from Go", "n %d: word %#x gave %d, want %d", n, src[i], dst[i], hi)
 				}
 				if i >= got && dst[i] != 0 {
-					t.Fatalf("n %d: wrote value %d beyond the %d converted", n, i, got)
+					require.Failf(t, "kernel differs from Go", "n %d: wrote value %d beyond the %d converted", n, i, got)
 				}
 			}
 		}
@@ -365,22 +370,107 @@ func testCompactKernel(t *testing.T, compact func(dst []float64, src []float64, 
 		dst := buf[at:]
 		got := compact(dst, src, keep)
 		if got != len(want) {
-			t.Fatalf("n %d keep %#x: kept %d, want %d", n, keep, got, len(want))
+			require.Failf(t, "kernel differs from Go", "n %d keep %#x: kept %d, want %d", n, keep, got, len(want))
 		}
 		for i, x := range want {
 			if dst[i] != x {
-				t.Fatalf("n %d keep %#x: dst[%d] = %v, want %v", n, keep, i, dst[i], x)
+				require.Failf(t, "kernel differs from Go", "n %d keep %#x: dst[%d] = %v, want %v", n, keep, i, dst[i], x)
 			}
 		}
 		for i := range at {
 			if buf[i] != guard {
-				t.Fatalf("n %d: wrote buf[%d] before dst", n, i)
+				require.Failf(t, "kernel differs from Go", "n %d: wrote buf[%d] before dst", n, i)
 			}
 		}
 		for i := at + max(got, n&^15); i < n+8; i++ { // below src: must be untouched
 			if buf[i] != guard {
-				t.Fatalf("n %d keep %#x: wrote dst[%d] beyond the %d kept", n, keep, i-at, got)
+				require.Failf(t, "kernel differs from Go", "n %d keep %#x: wrote dst[%d] beyond the %d kept", n, keep, i-at, got)
 			}
 		}
+	}
+}
+
+// BenchmarkKernelNorm compares the NormFloat64 fast path of the AVX-512
+// kernel and of the Go loop on words that all take it.
+func BenchmarkKernelNorm(b *testing.B) {
+	if !kernels.Has("avx512") {
+		b.Skip("no AVX-512 kernels on this machine or build")
+	}
+	src := make([]uint64, 4096)
+	s := chacha.NewSource(1)
+	k := 0
+	for k < len(src) {
+		u := s.Uint64()
+		j := int32(u)
+		if absInt32(j) < kn[u>>32&0x7F] {
+			src[k] = u
+			k++
+		}
+	}
+	dst := make([]float64, len(src))
+	slow := make([]uint16, len(src)/16)
+	b.Run("avx512", func(b *testing.B) {
+		defer benchutil.Start(b, 8*len(src))()
+		for b.Loop() {
+			normsAVX512(dst, slow, src)
+		}
+	})
+	b.Run("go", func(b *testing.B) {
+		defer benchutil.Start(b, 8*len(src))()
+		for b.Loop() {
+			for w, u := range src {
+				j := int32(u)
+				i := u >> 32 & 0x7F
+				if absInt32(j) >= kn[i] {
+					require.Fail(b, "a word missed the fast path")
+				}
+				dst[w] = float64(j) * float64(wn[i])
+			}
+		}
+	})
+}
+
+// BenchmarkKernelZiggurat times the AVX-512 and AVX2 ziggurat kernels
+// alone on one block of keystream words (a kernel does the same work for
+// fast and slow words), and the compactions with a word in 72 dropped.
+func BenchmarkKernelZiggurat(b *testing.B) {
+	if len(kernels.Available()) == 1 {
+		b.Skip("no SIMD kernels on this machine or build")
+	}
+	src := make([]uint64, 256)
+	s := chacha.NewSource(1)
+	for k := range src {
+		src[k] = s.Uint64()
+	}
+	xs := make([]float64, len(src))
+	slow := make([]uint16, len(src)/16)
+	keep := make([]uint8, len(src)/8)
+	for i := range keep {
+		keep[i] = 0xFF &^ (1 << (i % 9)) // a word of 72 dropped
+	}
+	kernels := []struct {
+		name string
+		have bool
+		f    func(xs []float64, slow []uint16, src []uint64)
+	}{
+		{"norm", kernels.Has("avx512"), normsAVX512},
+		{"exp", kernels.Has("avx512"), expsAVX512},
+		{"compact", kernels.Has("avx512"), func(xs []float64, slow []uint16, src []uint64) { compactAVX512(xs, xs, keep) }},
+		{"norm-vbmi", kernels.Has("avx512vbmi"), normsVBMI},
+		{"exp-vbmi", kernels.Has("avx512vbmi"), expsVBMI},
+		{"norm-avx2", kernels.Has("avx2"), normsAVX2},
+		{"exp-avx2", kernels.Has("avx2"), expsAVX2},
+		{"compact-avx2", kernels.Has("avx2"), func(xs []float64, slow []uint16, src []uint64) { compactAVX2(xs, xs, keep) }},
+	}
+	for _, k := range kernels {
+		if !k.have {
+			continue
+		}
+		b.Run(k.name, func(b *testing.B) {
+			defer benchutil.Start(b, 8*len(src))()
+			for b.Loop() {
+				k.f(xs, slow, src)
+			}
+		})
 	}
 }

@@ -1,5 +1,0 @@
-//go:build amd64.v3
-
-package fill_test
-
-const amd64v3 = true

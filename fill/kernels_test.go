@@ -1,0 +1,490 @@
+package fill
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/cpu"
+
+	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/aesctr"
+	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/bulk"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
+)
+
+// TestBackendSelected fails when the kernels chosen at init are not those
+// CI expects from the CPU's flags (STREAMRAND_FILL_BACKEND), or not the
+// preferred ones the CPU has, so a fast path that is silently off cannot
+// pass; and when Backend names something the documentation does not.
+func TestBackendSelected(t *testing.T) {
+	backendtest.CheckSelected(t, kernels, "STREAMRAND_FILL_BACKEND")
+	require.Contains(t, []string{"avx512vbmi", "avx512", "avx2", "generic"}, Backend(), "Backend() is not a documented name")
+}
+
+// TestBackendsAgree runs every row with each assembly backend this machine
+// has and with the portable Go path, from every byte offset, on lengths
+// around the kernels' block sizes, and compares values and positions.
+func TestBackendsAgree(t *testing.T) {
+	if len(kernels.Available()) == 1 {
+		t.Skip("no assembly kernels on this machine or build: the portable path is the only one")
+	}
+	lengths := []int{0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 511, 512, 513, 1000, 1024, 1025, 5000}
+	// From a Source at byte offset off: n values of f, then the next word.
+	values := func(f fillFunc, n, off int) []uint64 {
+		var src rand.Source
+		if n%2 == 0 {
+			s := chacha.NewSource(uint64(n))
+			s.Read(make([]byte, off))
+			src = s
+		} else {
+			s := aesctr.NewSource(uint64(n))
+			s.Read(make([]byte, off))
+			src = s
+		}
+		return append(f.bulk(src, n), src.Uint64())
+	}
+	type input struct {
+		name   string
+		n, off int
+	}
+	generic := make(map[input][]uint64)
+	restore := kernels.Select("generic")
+	for _, f := range fns() {
+		for _, n := range lengths {
+			for off := range 8 {
+				generic[input{f.name, n, off}] = values(f, n, off)
+			}
+		}
+	}
+	restore()
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		for _, f := range fns() {
+			for _, n := range lengths {
+				for off := range 8 {
+					got, want := values(f, n, off), generic[input{f.name, n, off}]
+					desc := fmt.Sprintf("%s len %d offset %d, %s against generic", f.name, n, off, Backend())
+					last := len(want) - 1
+					requireSame(t, want[:last], got[:len(got)-1], "%s", desc)
+					require.Equal(t, want[last], got[len(got)-1], "%s: next word (position)", desc)
+				}
+			}
+		}
+	})
+}
+
+// crafted is a keystream whose word k is a fixed function of k, built so
+// that about half the words miss the ziggurat fast paths (wedges of every
+// strip and strip 0's tail, as NormFloat64 or as ExpFloat64 reads them)
+// and Uint64N(1<<63+1) rejects about half. It is registered with package
+// bulk, so the public fill functions take their bulk path on it: the whole
+// chunk loop, the kernels and the portable continuation run on words dense
+// in slow paths, including at every chunk's end.
+type crafted struct {
+	exp bool
+	pos int // bytes consumed
+	buf [64]byte
+}
+
+func init() {
+	bulk.Register(func(src rand.Source) (bulk.Source, sync.Locker) {
+		if c, ok := src.(*crafted); ok {
+			return c, nil
+		}
+		return nil, nil
+	})
+}
+
+func (c *crafted) word(idx int) uint64 {
+	h := rand.NewPCG(uint64(idx), 99)
+	u := h.Uint64()
+	v := h.Uint64()
+	if v%2 == 0 {
+		return u
+	}
+	i := v >> 8 % 128
+	if v>>16%16 == 0 {
+		i = 0 // the tail
+	}
+	if c.exp {
+		i = i*2 + v>>24%2
+		k := uint64(ke[i])
+		return u&^(1<<40-1) | i<<32 | (k + v>>32%(1<<32-k))
+	}
+	k := uint64(kn[i])
+	j := k + v>>32%(1<<31-k)
+	if v>>30%2 == 0 {
+		j = uint64(uint32(-int32(j)))
+	}
+	return u&^(1<<39-1) | i<<32 | j
+}
+
+func (c *crafted) byteAt(p int) byte {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], c.word(p/8))
+	return b[p%8]
+}
+
+func (c *crafted) Uint64() uint64 {
+	var b [8]byte
+	c.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+func (c *crafted) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = c.byteAt(c.pos)
+		c.pos++
+	}
+	return len(p), nil
+}
+
+func (c *crafted) Peek() []byte {
+	n := 8 + c.pos%3*8 + c.pos%5 // at least 8, of varying length
+	for i := range n {
+		c.buf[i] = c.byteAt(c.pos + i)
+	}
+	return c.buf[:n]
+}
+
+func (c *crafted) Discard(n int) { c.pos += n }
+
+// TestCraftedWords runs NormFloat64, ExpFloat64 and Uint64N over crafted
+// words, on every backend, from random byte offsets, with lengths around
+// the chunk size, against rand.Rand's calls on the same words.
+func TestCraftedWords(t *testing.T) {
+	rounds := 60
+	if testing.Short() {
+		rounds = 10
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	backendtest.Run(t, kernels, func(t *testing.T) {
+		for _, exp := range []bool{false, true} {
+			for round := range rounds {
+				n := r.IntN(3 * chunkWords)
+				if round%3 == 0 {
+					n = chunkWords*(1+r.IntN(2)) + r.IntN(9) - 4
+				}
+				start := r.IntN(1 << 20)
+				src, twin := &crafted{exp: exp, pos: start}, &crafted{exp: exp, pos: start}
+				var f fillFunc
+				switch {
+				case round%4 == 3:
+					f = fnNamed(t, "Uint64N/9223372036854775809")
+				case exp:
+					f = fnNamed(t, "ExpFloat64")
+				default:
+					f = fnNamed(t, "NormFloat64")
+				}
+				desc := fmt.Sprintf("exp %v round %d %s len %d start %d", exp, round, f.name, n, start)
+				requireSame(t, f.call(rand.New(twin), n), f.bulk(src, n), "%s", desc)
+				require.Equal(t, twin.pos, src.pos, "%s: byte position", desc)
+			}
+		}
+	})
+}
+
+// TestZigguratVBMIOnOff runs NormFloat64 and ExpFloat64 on every backend
+// (the VBMI kernels, normsAVX512/expsAVX512 alone as on a CPU without VBMI,
+// the AVX2 ones and the portable loop), on crafted words dense in slow
+// paths and on a ChaCha8 stream, at lengths around the 64-word groups and
+// the chunk, against rand.Rand's calls.
+func TestZigguratVBMIOnOff(t *testing.T) {
+	lengths := []int{15, 16, 63, 64, 65, 79, 80, 127, 128, 191, 255, 256, 257, 319, 1000, zigChunkWords - 1, zigChunkWords + 63, 3*zigChunkWords + 17}
+	backendtest.Run(t, kernels, func(t *testing.T) {
+		for _, exp := range []bool{false, true} {
+			for k, n := range lengths {
+				for _, c := range []bool{false, true} {
+					var src, twin rand.Source
+					if c {
+						start := 8*k*977 + k%8
+						src, twin = &crafted{exp: exp, pos: start}, &crafted{exp: exp, pos: start}
+					} else {
+						s, w := chacha.NewSource(uint64(k)), chacha.NewSource(uint64(k))
+						s.Read(make([]byte, k%8))
+						w.Read(make([]byte, k%8))
+						src, twin = s, w
+					}
+					requireZigMatches(t, src, twin, n, exp, "crafted %v", c)
+				}
+			}
+		}
+	})
+}
+
+// sequence is a Source giving words, then those of rest; drawn counts the
+// words given.
+type sequence struct {
+	words []uint64
+	rest  rand.Source
+	drawn int
+}
+
+func (s *sequence) Uint64() uint64 {
+	s.drawn++
+	if len(s.words) > 0 {
+		u := s.words[0]
+		s.words = s.words[1:]
+		return u
+	}
+	return s.rest.Uint64()
+}
+
+// TestZigguratWalk runs asmZiggurat, with each assembly backend, on chunks
+// of words built so that a third miss the fast path (wedges of every strip,
+// accepted and rejected, and strip 0's tail), so that slow words follow
+// slow words, end a block of the kernel and end the chunk (whose extra
+// draws come from the keystream), and compares its values and words drawn
+// with rand.Rand's calls on the same words.
+func TestZigguratWalk(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, testZigguratWalk)
+}
+
+func testZigguratWalk(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, exp := range []bool{false, true} {
+		for trial := range 3000 {
+			n := 16 + r.IntN(600)
+			words := make([]uint64, n)
+			for w := range words {
+				u := r.Uint64()
+				if r.IntN(3) == 0 { // make it miss the fast path
+					i := uint64(r.IntN(128))
+					if r.IntN(20) == 0 {
+						i = 0 // the tail
+					}
+					if exp {
+						i = i*2 + uint64(r.IntN(2))
+						k := uint64(ke[i])
+						u = u&^(1<<40-1) | i<<32 | (k + r.Uint64N(1<<32-k))
+					} else {
+						k := uint64(kn[i])
+						j := k + r.Uint64N(1<<31-k)
+						if r.IntN(2) == 0 {
+							j = uint64(uint32(-int32(j)))
+						}
+						u = u&^(1<<39-1) | i<<32 | j
+					}
+				}
+				words[w] = u
+			}
+			if trial%7 == 0 { // the chunk's last word slow: extra draws from the keystream
+				words[n-1] = 1<<32 | 0x7fffffff
+			}
+			seed := uint64(trial)
+			b, _ := bulk.Of(chacha.NewSource(seed))
+			d := make([]float64, n)
+			for w, u := range words {
+				d[w] = math.Float64frombits(u)
+			}
+			o, w := asmZiggurat(d, bytesOf(d), b, exp)
+
+			desc := fmt.Sprintf("exp %v trial %d", exp, trial)
+			twin := &sequence{words: append([]uint64(nil), words...), rest: chacha.NewSource(seed)}
+			rr := rand.New(twin)
+			call := rr.NormFloat64
+			if exp {
+				call = rr.ExpFloat64
+			}
+			want := make([]float64, o)
+			for k := range want {
+				want[k] = call()
+			}
+			requireSame(t, bitsOf(want), bitsOf(d[:o]), "%s", desc)
+			// rand.Rand has drawn the words of o values. The walk may
+			// have drawn more, rejected wedges that start no value: then
+			// the next value from there is rand.Rand's next value, and
+			// both end at the same word.
+			if twin.drawn > n {
+				// Both drew past the chunk: the walk's w stops at n.
+				require.Equal(t, n, w, "%s: words drawn when rand.Rand drew past the chunk", desc)
+				require.Equal(t, twin.rest.Uint64(), b.Uint64(), "%s: keystream position after the chunk", desc)
+			} else {
+				require.LessOrEqual(t, twin.drawn, w, "%s: words rand.Rand drew (n %d, o %d) against the walk's", desc, n, o)
+			}
+			if twin.drawn < w {
+				from := &sequence{words: words[w:], rest: chacha.NewSource(seed), drawn: w}
+				next, fresh := rr.NormFloat64, rand.New(from).NormFloat64
+				if exp {
+					next, fresh = rr.ExpFloat64, rand.New(from).ExpFloat64
+				}
+				a, b := next(), fresh()
+				require.Equal(t, math.Float64bits(a), math.Float64bits(b),
+					"%s: the walk stopped at word %d, rand.Rand's value %d started at %d: %v, from the walk %v", desc, w, o, twin.drawn, a, b)
+				require.Equal(t, twin.drawn, from.drawn, "%s: words drawn for the value after the walk", desc)
+			}
+			require.GreaterOrEqual(t, w, n-15, "%s: the walk stopped early", desc)
+		}
+	}
+}
+
+// fusedExpected reports whether Float64 must take the fused path for a
+// ChaCha Source on this machine and build: fill's AVX-512 conversion
+// (asmFusedFloat64s) and ChaCha's AVX-512 kernel, which has a float64 form
+// wherever AVX512DQ is.
+func fusedExpected() bool {
+	return asmFusedFloat64s() && chacha.Backend() == "avx512" && cpu.X86.HasAVX512DQ
+}
+
+// fusedSource is a Source for the fused tests, and its twin, driven per
+// call.
+type fusedSource struct {
+	name string
+	make func() (src, twin streamrand.Generator)
+}
+
+func fusedSources() []fusedSource {
+	var ks []fusedSource
+	for _, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.ChaCha20, streamrand.AES128CTR} {
+		ks = append(ks, fusedSource{a.String(), func() (streamrand.Generator, streamrand.Generator) {
+			return streamrand.New(a, 11), streamrand.New(a, 11)
+		}})
+	}
+	return append(ks, fusedSource{"locked-chacha8", func() (streamrand.Generator, streamrand.Generator) {
+		return streamrand.Locked(streamrand.New(streamrand.ChaCha8, 11)), streamrand.New(streamrand.ChaCha8, 11)
+	}})
+}
+
+// TestFusedTaken: readFloat64sFused, the first step of Float64, converts
+// whole batches in the kernel for every ChaCha Source (Locked too) where
+// fusedExpected, from a position on a word, and its values are the per-call
+// ones; it leaves all of dst to the in-place path for AES (no float64
+// kernel), a position inside a word, a dst below fusedMinWords, and when
+// switched off.
+func TestFusedTaken(t *testing.T) {
+	for _, k := range fusedSources() {
+		for _, start := range []int{0, 8, 5, 1016, 1024, 1029} {
+			for _, n := range []int{fusedMinWords - 1, fusedMinWords, 5000} {
+				for _, on := range []bool{true, false} {
+					desc := fmt.Sprintf("%s start %d len %d fused %v", k.name, start, n, on)
+					src, twin := k.make()
+					src.Read(make([]byte, start))
+					twin.Read(make([]byte, start))
+					b, mu := bulk.Of(src)
+					require.NotNil(t, b, "%s: not a bulk Source", desc)
+					useFused = on
+					if mu != nil {
+						mu.Lock()
+					}
+					dst := make([]float64, n)
+					rest := readFloat64sFused(b, dst)
+					fused := len(dst) - len(rest)
+					for len(rest) > 0 {
+						d := rest[:min(len(rest), chunkWords)]
+						readFloat64sInPlace(b, d)
+						rest = rest[len(d):]
+					}
+					if mu != nil {
+						mu.Unlock()
+					}
+					useFused = true
+					want := on && k.name != "aes128ctr" && start%8 == 0 && n >= fusedMinWords && fusedExpected()
+					require.Equal(t, want, fused > 0, "%s: some of the %d values through the fused path", desc, fused)
+					requireFloat64s(t, desc, dst, src, twin)
+				}
+			}
+		}
+	}
+}
+
+// TestFloat64FusedAgrees: Float64 with the fused path, with the in-place
+// conversion of the backend chosen at init and with the portable path
+// ("generic" selected) gives the per-call values and position, from byte
+// offsets 0-7 and around batches, after Seeks to odd and even positions
+// (far ones too: block counters across 2^32), from checkpoints just before
+// ChaCha's counter wraps at 2^64, for lengths around fusedMinWords and
+// several batches; and ReadAt is untouched.
+func TestFloat64FusedAgrees(t *testing.T) {
+	lengths := []int{fusedMinWords - 1, fusedMinWords, fusedMinWords + 1, fusedMinWords + 127, 5000, 9000, 20000}
+	type start struct {
+		name string
+		set  func(g streamrand.Generator)
+	}
+	var starts []start
+	for _, off := range []int{0, 1, 3, 7, 8, 1016, 1021, 1024, 3064} {
+		starts = append(starts, start{fmt.Sprintf("read %d", off), func(g streamrand.Generator) { g.Read(make([]byte, off)) }})
+	}
+	for _, pos := range []int64{5, 16, (1<<32-3)*64 + 8, (1<<32-3)*64 + 3, 1<<40 + 7, 1 << 40} {
+		starts = append(starts, start{fmt.Sprintf("seek %d", pos), func(g streamrand.Generator) { g.Seek(pos, io.SeekStart) }})
+	}
+	type mode struct {
+		name      string
+		fused, on bool
+	}
+	modes := []mode{{"fused", true, true}, {"in-place", false, true}, {"portable", false, false}}
+	for _, k := range fusedSources() {
+		for _, st := range starts {
+			for li, n := range lengths {
+				m := modes[li%len(modes)]
+				src, twin := k.make()
+				st.set(src)
+				st.set(twin)
+				useFused = m.fused
+				restore := func() {}
+				if !m.on {
+					restore = kernels.Select("generic")
+				}
+				got := make([]float64, n)
+				Float64(src, got)
+				restore()
+				useFused = true
+				requireFloat64s(t, fmt.Sprintf("%s %s len %d %s", k.name, st.name, n, m.name), got, src, twin)
+			}
+		}
+	}
+	key := make([]byte, 32)
+	for i := range key {
+		key[i] = byte(5 * i)
+	}
+	for _, left := range []uint64{1, 16, 17, 64, 200} {
+		for _, off := range []byte{0, 8, 13} {
+			data := gentest.CheckpointAt("chacha8", key, 9, -left, off)
+			src, err := streamrand.Unmarshal(data)
+			require.NoError(t, err)
+			twin, _ := streamrand.Unmarshal(data)
+			got := make([]float64, 5000)
+			Float64(src, got)
+			requireFloat64s(t, fmt.Sprintf("chacha8 %d blocks before 2^64, offset %d", left, off), got, src, twin)
+		}
+	}
+}
+
+// requireFloat64s compares got with per-call Float64s of twin, then the
+// position and ReadAt of src and twin.
+func requireFloat64s(t *testing.T, desc string, got []float64, src, twin streamrand.Generator) {
+	t.Helper()
+	want := make([]float64, len(got))
+	each((*rand.Rand).Float64)(rand.New(twin), want)
+	requireSame(t, bitsOf(want), bitsOf(got), "%s", desc)
+	require.Equal(t, twin.Uint64(), src.Uint64(), "%s: position", desc)
+	require.Equal(t, twin.Stream(), src.Stream(), "%s: stream", desc)
+	a, b := make([]byte, 3000), make([]byte, 3000)
+	for _, off := range []int64{0, 5, 1 << 20} {
+		src.ReadAt(a, off)
+		twin.ReadAt(b, off)
+		require.True(t, bytes.Equal(a, b), "%s: ReadAt(%d) differs", desc, off)
+	}
+	require.Equal(t, twin.Uint64(), src.Uint64(), "%s: ReadAt moved the position", desc)
+}
+
+// TestFusedKernels: ChaCha's keystream reports a float64 kernel exactly
+// where its AVX-512 kernel runs on a CPU with AVX512DQ; AES-CTR's never
+// does (its fused kernel was no faster than the in-place pass, fused.go).
+func TestFusedKernels(t *testing.T) {
+	b, _ := bulk.Of(aesctr.NewSource(1))
+	if f, ok := b.(bulk.Float64Reader); ok {
+		require.False(t, f.FusedFloat64s(), "aesctr reports a float64 kernel")
+	}
+	b, _ = bulk.Of(chacha.NewSource(1))
+	f, ok := b.(bulk.Float64Reader)
+	require.True(t, ok, "a ChaCha keystream is not a bulk.Float64Reader")
+	require.Equal(t, chacha.Backend() == "avx512" && cpu.X86.HasAVX512DQ, f.FusedFloat64s(), "chacha (backend %s) FusedFloat64s", chacha.Backend())
+}

@@ -61,6 +61,7 @@ const DeepBytes = 1 << 30
 //	random-walk-{H,M,J,R,C}     RandomWalk of 64 steps over all the bits of a value
 //	random-walk-lo-{H,M,J,R,C}  RandomWalk of 32 steps over bits 15..0 of 2 values
 //	hamming-indep-lo            HammingIndep of the weights of bits 15..0 of pairs of values
+//	autocorrelation-lagD        Autocorrelation of values D = 1, 2, 4 and 8 apart
 //
 // The birthday tests in 2 and 8 dimensions take as many birthdays per
 // sample as the data allows (at most 2^22) and the fewest bits per
@@ -163,6 +164,9 @@ func Tests() []Test {
 		}},
 		{"hamming-indep-lo", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
 			return renamed("hamming-indep-lo")(HammingIndep(src, n/16, 16, 16, 0))
+		}},
+		{"autocorrelation", func(src rand.Source, _ io.Reader, n int64) ([]Result, error) {
+			return Autocorrelation(src, n/8, 1, 2, 4, 8)
 		}},
 	}
 }

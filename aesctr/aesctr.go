@@ -1,25 +1,45 @@
-// Package aesctr provides reproducible random streams from AES in counter
-// mode (AES-128, AES-192, AES-256), as a math/rand/v2 Source and an
-// io.Reader.
+// Package aesctr provides random number generators built on AES in counter
+// mode (AES-128, AES-192, AES-256). A *Source is a math/rand/v2 Source and
+// an io.Reader whose numbers are the same on every machine, with
+// independent streams of one key, O(1) seeking and checkpoints; its bytes
+// are the CTR keystream any AES implementation reproduces:
 //
-// Block i of stream s is AES_k(BE64(s) || BE64(i)): NIST SP 800-38A CTR mode
-// with the initial counter block BE64(s) || 0^64, incremented as one 128-bit
-// big-endian number. It is the keystream of cipher.NewCTR(aes.NewCipher(k),
-// iv) with that iv, so any AES implementation can reproduce it.
+//	r := rand.New(aesctr.NewSource128(42)) // r is a *rand.Rand (math/rand/v2)
+//	fmt.Println(r.IntN(100))               // 63, on every machine, forever
 //
-// NewSource128(seed) (and NewSource) uses an AES-128 key made of the first 16
-// bytes of rand_core's seed_from_u64 expansion of seed; NewSource192 and
-// NewSource256 the first 24 and 32. A uint64 seed is for reproducibility,
-// not secrecy; use NewWithKey or NewSecure for secret streams.
+// NewSource128 (and NewSource), NewSource192 and NewSource256 key a Source
+// from a uint64 seed, for reproducible numbers. A seed is not a secret:
+// 2^64 seeds can be searched. NewWithKey takes a full key and NewSecure
+// draws one from crypto/rand, for secret streams.
+//
+// For parallel work, number the pieces of work, not the workers: give
+// piece i its own Source with the same key (or seed) and SetStream(i); each
+// stream id is an independent stream, so the results do not depend on how
+// many goroutines run them or in which order (the package's example
+// "Parallel" shows it).
 //
 // Uint64 returns the next 8 bytes of the stream (little-endian); Read returns
 // the next len(p) bytes; both advance one byte position, which Seek moves in
 // O(1) and SetStream resets. ReadAt reads at any offset without moving it.
-// After block 2^64-1 of stream s comes block 0 of stream s+1 (the carry of
-// the 128-bit counter block), whichever method reads it.
+// MarshalBinary saves the key, stream id and position; UnmarshalBinary
+// resumes from them.
+//
+// # Keystream
+//
+// Block i of stream s is AES_k(BE64(s) || BE64(i)): NIST SP 800-38A CTR mode
+// with the initial counter block BE64(s) || 0^64, incremented as one 128-bit
+// big-endian number. It is the keystream of cipher.NewCTR(aes.NewCipher(k),
+// iv) with that iv. After block 2^64-1 of stream s comes block 0 of stream
+// s+1 (the carry of the 128-bit counter block), whichever method reads it.
+//
+// NewSource128(seed) uses an AES-128 key made of the first 16 bytes of
+// rand_core's seed_from_u64 expansion of seed; NewSource192 and
+// NewSource256 the first 24 and 32.
 //
 // The keystreams and the seed expansion are fixed by these definitions
 // forever; golden tests hold them.
+//
+// # Concurrency and copies
 //
 // A Source is not safe for concurrent use, except for concurrent calls of
 // ReadAt (see there). A Source may be copied: the copy is an independent
@@ -32,27 +52,17 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
-	"errors"
 	"fmt"
-	mrand "math/rand/v2"
-	"sync"
 
-	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/checkpoint"
+	"github.com/streamrand/streamrand/internal/family"
 	"github.com/streamrand/streamrand/internal/keystream"
 	"github.com/streamrand/streamrand/internal/seedexp"
 )
 
-// Package fill reaches the keystream of a *Source through package bulk.
+// Package fill reaches the keystream of a *Source.
 func init() {
-	bulk.Register(func(src mrand.Source) (bulk.Source, sync.Locker) {
-		// A nil *Source takes fill's per-call path, which panics
-		// only if a value is owed, as rand.New(src) does.
-		if s, ok := src.(*Source); ok && s != nil {
-			return &s.ks, nil
-		}
-		return nil, nil
-	})
+	family.Register(func(s *Source) *keystream.Stream { return &s.ks })
 }
 
 // BlockSize is the AES block size in bytes.
@@ -120,6 +130,25 @@ func (k *kernel) cipherBlock() cipher.Block {
 		return k.block
 	}
 	return k.newBlock()
+}
+
+// Family, Name, Key and SetIdentity name the kernel in errors and checkpoints
+// (family.Kernel): "aes128ctr", "aes192ctr" or "aes256ctr" and the key.
+func (*kernel) Family() string { return "aesctr" }
+
+func (k *kernel) Name() string { return algName(k.keyLen) }
+
+func (k *kernel) Key() []byte { return k.key[:k.keyLen] }
+
+func (k *kernel) SetIdentity(name string, key []byte) error {
+	if name != "aes128ctr" && name != "aes192ctr" && name != "aes256ctr" {
+		return fmt.Errorf("%w: %q", checkpoint.ErrAlgorithm, name)
+	}
+	if name != algName(len(key)) {
+		return fmt.Errorf("%w: %s with a key of %d bytes", checkpoint.ErrFormat, name, len(key))
+	}
+	k.setKey(key)
+	return nil
 }
 
 func algName(keyLen int) string { return fmt.Sprintf("aes%dctr", keyLen*8) }
@@ -220,11 +249,7 @@ func (s *Source) Read(p []byte) (int, error) { return s.ks.Read(p) }
 // long as no other method of s (Uint64, Read, Seek, SetStream, Seed,
 // UnmarshalBinary) runs at the same time.
 func (s *Source) ReadAt(p []byte, off int64) (int, error) {
-	n, err := s.ks.ReadAt(p, off)
-	if err != nil {
-		err = fmt.Errorf("aesctr: %w", err)
-	}
-	return n, err
+	return family.ReadAt(&s.ks, &s.k, p, off)
 }
 
 // Seek moves the byte position within the current stream in O(1), without
@@ -238,11 +263,7 @@ func (s *Source) ReadAt(p []byte, off int64) (int, error) {
 // are int64 bytes, so Seek reaches block 2^59; after a checkpoint restored
 // beyond that (or 2^63 bytes read), Seek(0, io.SeekCurrent) returns an error.
 func (s *Source) Seek(offset int64, whence int) (int64, error) {
-	pos, err := s.ks.Seek(offset, whence)
-	if err != nil {
-		err = fmt.Errorf("aesctr: %w", err)
-	}
-	return pos, err
+	return family.Seek(&s.ks, &s.k, offset, whence)
 }
 
 // SetStream switches to stream id id, at position 0.
@@ -252,51 +273,29 @@ func (s *Source) SetStream(id uint64) { s.ks.SetStream(id) }
 // its counter block.
 func (s *Source) Stream() uint64 { return s.ks.Stream() }
 
-var errZero = errors.New("aesctr: a zero Source has no state (create it with a constructor or UnmarshalBinary)")
-
 // AppendBinary appends the state of s (key, stream id, position) to b, in
 // the form UnmarshalBinary reads. It returns an error for a zero Source.
 func (s *Source) AppendBinary(b []byte) ([]byte, error) {
-	if !s.ks.Ready() {
-		return b, errZero
-	}
-	start := len(b)
-	b = checkpoint.AppendHeader(b, algName(s.k.keyLen), s.k.key[:s.k.keyLen])
-	b = s.ks.AppendPosition(b)
-	return checkpoint.Seal(b, start), nil
+	return family.AppendBinary(b, &s.ks, &s.k)
 }
 
 // MarshalBinary returns the state of s (key, stream id, position). It
 // returns an error for a zero Source.
-func (s *Source) MarshalBinary() ([]byte, error) {
-	return s.AppendBinary(make([]byte, 0, 96))
-}
+func (s *Source) MarshalBinary() ([]byte, error) { return family.MarshalBinary(&s.ks, &s.k) }
 
 // UnmarshalBinary restores a state written by MarshalBinary or AppendBinary
 // of any aesctr Source (of any key length), so that s resumes that exact
-// stream. On error s is unchanged; the error wraps, for errors.Is:
+// stream. On error s is unchanged, and the error matches one of package
+// streamrand's checkpoint errors under errors.Is:
 //
-//   - checkpoint.ErrFormat (re-exported by package streamrand): not a
-//     checkpoint (wrong magic or length), a key length that does not match
-//     the algorithm name, or a byte offset outside its block;
-//   - ErrVersion: a checkpoint format version this package does not read;
-//   - ErrChecksum: the CRC-32 does not match (corrupted data);
-//   - ErrAlgorithm: a valid checkpoint of another algorithm (chacha).
+//   - streamrand.ErrFormat: not a checkpoint (wrong magic or length), a key
+//     length that does not match the algorithm name, or a byte offset
+//     outside its block;
+//   - streamrand.ErrVersion: a checkpoint format version this package does
+//     not read;
+//   - streamrand.ErrChecksum: the CRC-32 does not match (corrupted data);
+//   - streamrand.ErrAlgorithm: a valid checkpoint of another algorithm
+//     (chacha).
 func (s *Source) UnmarshalBinary(data []byte) error {
-	name, key, pos, err := checkpoint.Open(data, keystream.PositionSize)
-	if err != nil {
-		return fmt.Errorf("aesctr: UnmarshalBinary: %w", err)
-	}
-	if name != "aes128ctr" && name != "aes192ctr" && name != "aes256ctr" {
-		return fmt.Errorf("aesctr: UnmarshalBinary: %w: %q", checkpoint.ErrAlgorithm, name)
-	}
-	if name != algName(len(key)) {
-		return fmt.Errorf("aesctr: UnmarshalBinary: %w: %s with a key of %d bytes", checkpoint.ErrFormat, name, len(key))
-	}
-	if err := keystream.CheckPosition(pos, BlockSize); err != nil {
-		return fmt.Errorf("aesctr: UnmarshalBinary: %w", err)
-	}
-	s.k.setKey(key)
-	keystream.Restore(&s.ks, &s.k, pos)
-	return nil
+	return family.UnmarshalBinary(&s.ks, &s.k, data)
 }

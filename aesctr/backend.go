@@ -1,6 +1,9 @@
 package aesctr
 
-import "github.com/streamrand/streamrand/internal/impl"
+import (
+	"github.com/streamrand/streamrand/internal/impl"
+	"github.com/streamrand/streamrand/internal/keystream"
+)
 
 // kernels holds the assembly kernels of this build, registered at init by
 // aesctr_amd64.go and aesctr_arm64.go (none with purego or elsewhere).
@@ -12,3 +15,14 @@ var kernels = impl.New("aesctr")
 // eight blocks interleaved); or "generic" (the portable path over
 // crypto/aes).
 func Backend() string { return kernels.Backend() }
+
+// The sizes of dst that the assembly kernels take: batch bytes (the
+// keystream layer's batch, the smallest call) and bigBatch bytes (for long
+// reads: one call per KiB would cost the fastest kernels a few per cent).
+const (
+	batch          = keystream.BatchSize
+	batchBlocks    = batch / BlockSize
+	bigBatch       = 4 * batch
+	bigBatchBlocks = bigBatch / BlockSize
+	maxCounter     = 1<<64 - 1
+)

@@ -1,6 +1,9 @@
 package chacha
 
-import "github.com/streamrand/streamrand/internal/impl"
+import (
+	"github.com/streamrand/streamrand/internal/impl"
+	"github.com/streamrand/streamrand/internal/keystream"
+)
 
 // kernels holds the assembly kernels of this build, registered at init by
 // chacha_amd64.go and chacha_arm64.go (none with purego or elsewhere).
@@ -11,3 +14,11 @@ var kernels = impl.New("chacha")
 // the Advanced SIMD registers, 1 in general-purpose registers); or
 // "generic" (the portable Go kernel).
 func Backend() string { return kernels.Backend() }
+
+// The sizes of dst that the assembly kernels take: batch bytes (the
+// keystream layer's batch, the smallest call) and bigBatch bytes (for long
+// reads: one call per KiB would cost the fastest kernels a few per cent).
+const (
+	batch    = keystream.BatchSize
+	bigBatch = 4 * batch
+)

@@ -1,5 +1,30 @@
-// Package chacha provides reproducible random streams from the ChaCha stream
-// cipher with 8, 12 or 20 rounds, as a math/rand/v2 Source and an io.Reader.
+// Package chacha provides random number generators built on the ChaCha
+// stream cipher with 8, 12 or 20 rounds. A *Source is a math/rand/v2
+// Source and an io.Reader whose numbers are the same on every machine, with
+// independent streams of one key, O(1) seeking and checkpoints:
+//
+//	r := rand.New(chacha.NewSource8(42)) // r is a *rand.Rand (math/rand/v2)
+//	fmt.Println(r.IntN(100))             // 68, on every machine, forever
+//
+// NewSource8, NewSource12 and NewSource20 key a Source from a uint64 seed,
+// for reproducible numbers (NewSource is NewSource8, the round count of
+// math/rand/v2's ChaCha8). A seed is not a secret: 2^64 seeds can be
+// searched. NewWithKey takes a full 256-bit key and NewSecure draws one
+// from crypto/rand, for secret streams.
+//
+// For parallel work, number the pieces of work, not the workers: give
+// piece i its own Source with the same key (or seed) and SetStream(i); each
+// stream id is an independent stream, so the results do not depend on how
+// many goroutines run them or in which order (the package's example
+// "Parallel" shows it).
+//
+// Uint64 returns the next 8 bytes of the stream (little-endian); Read returns
+// the next len(p) bytes; both advance one byte position, which Seek moves in
+// O(1) and SetStream resets. ReadAt reads at any offset without moving it.
+// MarshalBinary saves the key, stream id and position; UnmarshalBinary
+// resumes from them.
+//
+// # Keystream
 //
 // The keystream is D. J. Bernstein's original ChaCha ("ChaCha, a variant of
 // Salsa20", 2008): state words 0-3 are the constants of "expand 32-byte k",
@@ -14,16 +39,12 @@
 // the counter wraps to block 0 of the same stream, as in rand_chacha.
 //
 // NewSource8(seed) keys the generator like rand_core's seed_from_u64(seed),
-// so it yields exactly the numbers of ChaCha8Rng::seed_from_u64(seed). A
-// uint64 seed is for reproducibility, not secrecy; use NewWithKey or
-// NewSecure for secret streams.
-//
-// Uint64 returns the next 8 bytes of the stream (little-endian); Read returns
-// the next len(p) bytes; both advance one byte position, which Seek moves in
-// O(1) and SetStream resets. ReadAt reads at any offset without moving it.
+// so it yields exactly the numbers of ChaCha8Rng::seed_from_u64(seed).
 //
 // The keystreams and the seed expansion are fixed by these definitions
 // forever; golden tests hold them.
+//
+// # Concurrency and copies
 //
 // A Source is not safe for concurrent use, except for concurrent calls of
 // ReadAt (see there). A Source may be copied: the copy is an independent
@@ -33,27 +54,17 @@ package chacha
 
 import (
 	"crypto/rand"
-	"errors"
 	"fmt"
-	mrand "math/rand/v2"
-	"sync"
 
-	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/checkpoint"
+	"github.com/streamrand/streamrand/internal/family"
 	"github.com/streamrand/streamrand/internal/keystream"
 	"github.com/streamrand/streamrand/internal/seedexp"
 )
 
-// Package fill reaches the keystream of a *Source through package bulk.
+// Package fill reaches the keystream of a *Source.
 func init() {
-	bulk.Register(func(src mrand.Source) (bulk.Source, sync.Locker) {
-		// A nil *Source takes fill's per-call path, which panics
-		// only if a value is owed, as rand.New(src) does.
-		if s, ok := src.(*Source); ok && s != nil {
-			return &s.ks, nil
-		}
-		return nil, nil
-	})
+	family.Register(func(s *Source) *keystream.Stream { return &s.ks })
 }
 
 // KeySize is the size of a ChaCha key in bytes.
@@ -63,10 +74,11 @@ const KeySize = 32
 const BlockSize = 64
 
 // kernel is the keystream.Kernel of one key and round count: the whole
-// identity of a Source, held by value in its keystream.
+// identity of a Source, held by value beside its keystream.
 type kernel struct {
-	key    [8]uint32 // key words 4-11 of the state
-	rounds int       // 8, 12 or 20; 0 in a zero Source
+	key    [8]uint32     // key words 4-11 of the state
+	raw    [KeySize]byte // the same key as bytes, for checkpoints
+	rounds int           // 8, 12 or 20; 0 in a zero Source
 }
 
 func (k *kernel) Fill(dst []byte, counter, stream uint64) {
@@ -89,21 +101,37 @@ func (*kernel) BlockSize() int { return BlockSize }
 func (*kernel) Carries() bool { return false }
 
 func newKernel(key *[KeySize]byte, rounds int) kernel {
-	k := kernel{rounds: rounds}
+	k := kernel{raw: *key, rounds: rounds}
 	for i := range k.key {
 		k.key[i] = uint32(key[4*i]) | uint32(key[4*i+1])<<8 | uint32(key[4*i+2])<<16 | uint32(key[4*i+3])<<24
 	}
 	return k
 }
 
-// keyBytes returns the key as bytes, inverting newKernel.
-func (k *kernel) keyBytes() [KeySize]byte {
-	var b [KeySize]byte
-	for i, w := range k.key {
-		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+// Family, Name, Key and SetIdentity name the kernel in errors and checkpoints
+// (family.Kernel): "chacha8", "chacha12" or "chacha20" and the 32-byte key.
+func (*kernel) Family() string { return "chacha" }
+
+func (k *kernel) Name() string { return algName(k.rounds) }
+
+func (k *kernel) Key() []byte { return k.raw[:] }
+
+func (k *kernel) SetIdentity(name string, key []byte) error {
+	for _, r := range []int{8, 12, 20} {
+		if name == algName(r) {
+			if len(key) != KeySize {
+				return fmt.Errorf("%w: key of %d bytes", checkpoint.ErrFormat, len(key))
+			}
+			*k = newKernel((*[KeySize]byte)(key), r)
+			return nil
+		}
 	}
-	return b
+	return fmt.Errorf("%w: %q", checkpoint.ErrAlgorithm, name)
 }
+
+func algName(rounds int) string { return fmt.Sprintf("chacha%d", rounds) }
+
+func validRounds(rounds int) bool { return rounds == 8 || rounds == 12 || rounds == 20 }
 
 // A Source is a ChaCha keystream positioned at a byte offset of one stream.
 // It implements math/rand/v2.Source, io.ReadSeeker, io.ReaderAt and the
@@ -114,10 +142,6 @@ type Source struct {
 	ks keystream.Stream
 	k  kernel // the identity; ks reaches it by its offset (keystream.Init)
 }
-
-func algName(rounds int) string { return fmt.Sprintf("chacha%d", rounds) }
-
-func validRounds(rounds int) bool { return rounds == 8 || rounds == 12 || rounds == 20 }
 
 // NewWithKey returns a Source for the ChaCha keystream with the given key,
 // number of rounds (8, 12 or 20) and stream id, positioned at byte 0.
@@ -198,13 +222,7 @@ func (s *Source) Read(p []byte) (int, error) { return s.ks.Read(p) }
 // one Source, for example to fill parts of one large buffer in parallel, as
 // long as no other method of s (Uint64, Read, Seek, SetStream, Seed,
 // UnmarshalBinary) runs at the same time.
-func (s *Source) ReadAt(p []byte, off int64) (int, error) {
-	n, err := s.ks.ReadAt(p, off)
-	if err != nil {
-		err = fmt.Errorf("chacha: %w", err)
-	}
-	return n, err
-}
+func (s *Source) ReadAt(p []byte, off int64) (int, error) { return family.ReadAt(&s.ks, &s.k, p, off) }
 
 // Seek moves the byte position within the current stream in O(1), without
 // generating the skipped bytes, and returns the new position. whence is
@@ -214,11 +232,7 @@ func (s *Source) ReadAt(p []byte, off int64) (int, error) {
 // (or 2^63 bytes read), Seek(0, io.SeekCurrent) returns an error, and the
 // position wraps to 0 with the counter after block 2^64-1.
 func (s *Source) Seek(offset int64, whence int) (int64, error) {
-	pos, err := s.ks.Seek(offset, whence)
-	if err != nil {
-		err = fmt.Errorf("chacha: %w", err)
-	}
-	return pos, err
+	return family.Seek(&s.ks, &s.k, offset, whence)
 }
 
 // SetStream switches to stream id id, at position 0. (rand_chacha's
@@ -229,59 +243,25 @@ func (s *Source) SetStream(id uint64) { s.ks.SetStream(id) }
 // Stream returns the current stream id.
 func (s *Source) Stream() uint64 { return s.ks.Stream() }
 
-var errZero = errors.New("chacha: a zero Source has no state (create it with a constructor or UnmarshalBinary)")
-
 // AppendBinary appends the state of s (rounds, key, stream id, position) to
 // b, in the form UnmarshalBinary reads. It returns an error for a zero
 // Source.
-func (s *Source) AppendBinary(b []byte) ([]byte, error) {
-	if !s.ks.Ready() {
-		return b, errZero
-	}
-	key := s.k.keyBytes()
-	start := len(b)
-	b = checkpoint.AppendHeader(b, algName(s.k.rounds), key[:])
-	b = s.ks.AppendPosition(b)
-	return checkpoint.Seal(b, start), nil
-}
+func (s *Source) AppendBinary(b []byte) ([]byte, error) { return family.AppendBinary(b, &s.ks, &s.k) }
 
 // MarshalBinary returns the state of s (rounds, key, stream id, position).
 // It returns an error for a zero Source.
-func (s *Source) MarshalBinary() ([]byte, error) {
-	return s.AppendBinary(make([]byte, 0, 96))
-}
+func (s *Source) MarshalBinary() ([]byte, error) { return family.MarshalBinary(&s.ks, &s.k) }
 
 // UnmarshalBinary restores a state written by MarshalBinary or AppendBinary
 // of any chacha Source (of any round count), so that s resumes that exact
-// stream. On error s is unchanged; the error wraps, for errors.Is:
+// stream. On error s is unchanged, and the error matches one of package
+// streamrand's checkpoint errors under errors.Is:
 //
-//   - checkpoint.ErrFormat (re-exported by package streamrand): not a
-//     checkpoint (wrong magic or length), a key that is not 32 bytes, or a
-//     byte offset outside its block;
-//   - ErrVersion: a checkpoint format version this package does not read;
-//   - ErrChecksum: the CRC-32 does not match (corrupted data);
-//   - ErrAlgorithm: a valid checkpoint of another algorithm (aesctr).
-func (s *Source) UnmarshalBinary(data []byte) error {
-	name, key, pos, err := checkpoint.Open(data, keystream.PositionSize)
-	if err != nil {
-		return fmt.Errorf("chacha: UnmarshalBinary: %w", err)
-	}
-	rounds := 0
-	for _, r := range []int{8, 12, 20} {
-		if name == algName(r) {
-			rounds = r
-		}
-	}
-	if rounds == 0 {
-		return fmt.Errorf("chacha: UnmarshalBinary: %w: %q", checkpoint.ErrAlgorithm, name)
-	}
-	if len(key) != KeySize {
-		return fmt.Errorf("chacha: UnmarshalBinary: %w: key of %d bytes", checkpoint.ErrFormat, len(key))
-	}
-	if err := keystream.CheckPosition(pos, BlockSize); err != nil {
-		return fmt.Errorf("chacha: UnmarshalBinary: %w", err)
-	}
-	s.k = newKernel((*[KeySize]byte)(key), rounds)
-	keystream.Restore(&s.ks, &s.k, pos)
-	return nil
-}
+//   - streamrand.ErrFormat: not a checkpoint (wrong magic or length), a key
+//     that is not 32 bytes, or a byte offset outside its block;
+//   - streamrand.ErrVersion: a checkpoint format version this package does
+//     not read;
+//   - streamrand.ErrChecksum: the CRC-32 does not match (corrupted data);
+//   - streamrand.ErrAlgorithm: a valid checkpoint of another algorithm
+//     (aesctr).
+func (s *Source) UnmarshalBinary(data []byte) error { return family.UnmarshalBinary(&s.ks, &s.k, data) }

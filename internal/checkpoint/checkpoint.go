@@ -12,9 +12,10 @@
 //	               (internal/keystream: stream id, block counter, offset)
 //	crc            CRC-32 (IEEE) of everything before, big-endian (4 bytes)
 //
-// The generator package writes the header (its name and key) with
-// AppendHeader, the keystream layer appends the position, and Seal appends
-// the checksum. Open checks the framing and splits the fields again.
+// internal/family assembles it for every generator package: AppendHeader
+// writes the kernel's name and key, the keystream layer appends the
+// position, and Seal appends the checksum. Open checks the framing and
+// splits the fields again.
 package checkpoint
 
 import (
@@ -92,14 +93,4 @@ func Open(data []byte, posLen int) (name string, key, pos []byte, err error) {
 	key = data[p : p+keyLen]
 	p += keyLen
 	return name, key, data[p : p+posLen], nil
-}
-
-// Name returns the algorithm name of data, a checkpoint whose framing Open
-// accepted ("" for anything shorter than its header).
-func Name(data []byte) string {
-	p := len(magic) + 2
-	if len(data) < p || len(data) < p+int(data[p-1]) {
-		return ""
-	}
-	return string(data[p : p+int(data[p-1])])
 }

@@ -13,7 +13,7 @@ import (
 //	block   block counter of that block, big-endian (8 bytes)
 //	offset  byte offset in that block (1 byte)
 //
-// The generator frames it with its header (internal/checkpoint).
+// internal/family frames it with the generator's header (internal/checkpoint).
 const PositionSize = 8 + 8 + 1
 
 // AppendPosition appends the position part of the marshalled form to b.

@@ -3,8 +3,8 @@
 // batches of keystream blocks, and Stream owns what is common to all of
 // them: the batch buffer, the stream id, the byte position (Uint64, Read,
 // ReadAt, Seek, SetStream) and the position part of the marshalled form.
-// The generator keeps its identity (name, key, rounds) and the header of the
-// marshalled form (internal/checkpoint).
+// The generator keeps its identity (name, key, rounds); internal/family
+// frames the position with it into the marshalled form.
 //
 // A Stream holds no pointer to its kernel: the generator's Source holds
 // both by value, side by side, and the Stream reaches the kernel by its

@@ -6,10 +6,12 @@ import (
 	"crypto/cipher"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 
+	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 )
 
@@ -100,7 +102,9 @@ func ExampleSource_SetStream() {
 }
 
 // MarshalBinary saves the key, stream id and position; UnmarshalBinary
-// into any Source (even the zero Source) resumes the exact stream.
+// into any Source (even the zero Source) resumes the exact stream. Its
+// errors match package streamrand's ErrFormat, ErrVersion, ErrChecksum and
+// ErrAlgorithm under errors.Is.
 func ExampleSource_MarshalBinary() {
 	s := aesctr.NewSource(99)
 	s.Read(make([]byte, 12345))
@@ -111,7 +115,13 @@ func ExampleSource_MarshalBinary() {
 		panic(err)
 	}
 	fmt.Println(s.Uint64() == restored.Uint64())
-	// Output: true
+
+	state[len(state)-1] ^= 1 // the state carries a checksum
+	err := restored.UnmarshalBinary(state)
+	fmt.Println(errors.Is(err, streamrand.ErrChecksum)) // restored is unchanged
+	// Output:
+	// true
+	// true
 }
 
 // Backend names the kernel chosen for this CPU; it differs between machines

@@ -3,10 +3,12 @@ package chacha_test
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 
+	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/chacha"
 )
 
@@ -122,7 +124,9 @@ func ExampleSource_SetStream() {
 }
 
 // MarshalBinary saves the key, stream id and position; UnmarshalBinary
-// into any Source (even the zero Source) resumes the exact stream.
+// into any Source (even the zero Source) resumes the exact stream. Its
+// errors match package streamrand's ErrFormat, ErrVersion, ErrChecksum and
+// ErrAlgorithm under errors.Is.
 func ExampleSource_MarshalBinary() {
 	s := chacha.NewSource12(99)
 	s.SetStream(5)
@@ -142,10 +146,13 @@ func ExampleSource_MarshalBinary() {
 	fmt.Println(bytes.Equal(a, b), restored.Rounds(), restored.Stream())
 
 	state[len(state)-1] ^= 1 // the state carries a checksum
-	fmt.Println(restored.UnmarshalBinary(state))
+	err = restored.UnmarshalBinary(state)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, streamrand.ErrChecksum)) // restored is unchanged
 	// Output:
 	// true 12 5
 	// chacha: UnmarshalBinary: state checksum mismatch (corrupted data)
+	// true
 }
 
 // Backend names the kernel chosen for this CPU; it differs between machines

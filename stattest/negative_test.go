@@ -160,8 +160,8 @@ func TestBadGeneratorsFail(t *testing.T) {
 		case g.smallCrush != smallCrushFails:
 			continue
 		}
-		if raceEnabled && bytes > DefaultBytes {
-			continue // the race detector makes 8 MiB per test slow; the plain run covers it
+		if (raceEnabled || testing.Short()) && bytes > DefaultBytes {
+			continue // 8 MiB per test is slow under -short and the race detector; the full run covers it
 		}
 		t.Run(g.name, func(t *testing.T) {
 			t.Parallel()

@@ -407,42 +407,12 @@ doubleround:
 	CBNZ	LOOP, doubleround
 
 add:
-	// Blocks 0-3: add the initial state (reloaded), transpose each 4x4
-	// group of words 4k..4k+3 so that V(4k+j) holds those words of block
-	// j (TRN1/TRN2 on words, then on doublewords: one operation each on
-	// every modelled core, where the A57 model splits ZIP into three),
-	// and store block j at 64j.
-	MOVD	$·chacha8Consts(SB), R4
-	VLD4R	(R4), [V28.S4, V29.S4, V30.S4, V31.S4]
-	VADD	V28.S4, V0.S4, V0.S4
-	VADD	V29.S4, V1.S4, V1.S4
-	VADD	V30.S4, V2.S4, V2.S4
-	VADD	V31.S4, V3.S4, V3.S4
-	ADD	$16, KEY, R5
-	VLD4R	(KEY), [V28.S4, V29.S4, V30.S4, V31.S4]
-	VADD	V28.S4, V4.S4, V4.S4
-	VADD	V29.S4, V5.S4, V5.S4
-	VADD	V30.S4, V6.S4, V6.S4
-	VADD	V31.S4, V7.S4, V7.S4
-	VLD4R	(R5), [V28.S4, V29.S4, V30.S4, V31.S4]
-	VADD	V28.S4, V8.S4, V8.S4
-	VADD	V29.S4, V9.S4, V9.S4
-	VADD	V30.S4, V10.S4, V10.S4
-	VADD	V31.S4, V11.S4, V11.S4
-	ADD	$16, R4, R5
-	VLD1	(R5), [V28.D2, V29.D2]
-	VDUP	CTR, V30.D2
-	VADD	V30.D2, V28.D2, V28.D2
-	VADD	V30.D2, V29.D2, V29.D2
-	VUZP1	V29.S4, V28.S4, V30.S4
-	VUZP2	V29.S4, V28.S4, V31.S4
-	VADD	V30.S4, V12.S4, V12.S4
-	VADD	V31.S4, V13.S4, V13.S4
-	VDUP	STREAM, V28.S4
-	LSR	$32, STREAM, R5
-	VDUP	R5, V29.S4
-	VADD	V28.S4, V14.S4, V14.S4
-	VADD	V29.S4, V15.S4, V15.S4
+	// Blocks 0-3: transpose each 4x4 group of words 4k..4k+3 so that
+	// V(4k+j) holds those words of block j (TRN1/TRN2 on words, then on
+	// doublewords: one operation each on every modelled core, where the
+	// A57 model splits ZIP into three). Then all 7 NEON blocks hold rows
+	// and take the initial state as rows: rows 0-2 (constants, key) are
+	// the same for every block, loaded once, with no broadcast loads.
 	VTRN1	V1.S4, V0.S4, V28.S4
 	VTRN2	V1.S4, V0.S4, V29.S4
 	VTRN1	V3.S4, V2.S4, V30.S4
@@ -475,22 +445,35 @@ add:
 	VTRN1	V31.D2, V29.D2, V13.D2
 	VTRN2	V30.D2, V28.D2, V14.D2
 	VTRN2	V31.D2, V29.D2, V15.D2
-	FSTPQ	(F0, F4), 0(DST)
-	FSTPQ	(F8, F12), 32(DST)
-	FSTPQ	(F1, F5), 64(DST)
-	FSTPQ	(F9, F13), 96(DST)
-	FSTPQ	(F2, F6), 128(DST)
-	FSTPQ	(F10, F14), 160(DST)
-	FSTPQ	(F3, F7), 192(DST)
-	FSTPQ	(F11, F15), 224(DST)
 
-	// Blocks 4-6: add the initial rows and store each at 256+64j.
+	// Row 3 of blocks 0-3, {counter+j, stream} as doublewords: counters
+	// as 64-bit lanes (which wrap at 2^64) paired with the stream by TRN.
+	MOVD	$·chacha8Consts(SB), R4
+	ADD	$16, R4, R5
+	VLD1	(R5), [V28.D2, V29.D2]
+	VDUP	CTR, V30.D2
+	VADD	V30.D2, V28.D2, V28.D2
+	VADD	V30.D2, V29.D2, V29.D2
+	VDUP	STREAM, V31.D2
+	VTRN1	V31.D2, V28.D2, V30.D2
+	VADD	V30.S4, V12.S4, V12.S4
+	VTRN2	V31.D2, V28.D2, V30.D2
+	VADD	V30.S4, V13.S4, V13.S4
+	VTRN1	V31.D2, V29.D2, V28.D2
+	VADD	V28.S4, V14.S4, V14.S4
+	VTRN2	V31.D2, V29.D2, V29.D2
+	VADD	V29.S4, V15.S4, V15.S4
+
+	// Rows 0-2 of every block: constants, key.
 	VLD1	(R4), [V28.S4]
 	VLD1	(KEY), [V29.S4, V30.S4]
+
+	// Blocks 4-6: add the initial rows, row 3 {counter+4+j, stream},
+	// and store each at 256+64j.
 	ADD	$256, DST, R5
+	VMOV	STREAM, V31.D[1]
 	ADD	$4, CTR, R6
 	VMOV	R6, V31.D[0]
-	VMOV	STREAM, V31.D[1]
 	VADD	V28.S4, V16.S4, V16.S4
 	VADD	V29.S4, V17.S4, V17.S4
 	VADD	V30.S4, V18.S4, V18.S4
@@ -498,7 +481,6 @@ add:
 	VST1.P	[V16.S4, V17.S4, V18.S4, V19.S4], 64(R5)
 	ADD	$5, CTR, R6
 	VMOV	R6, V31.D[0]
-	VMOV	STREAM, V31.D[1]
 	VADD	V28.S4, V20.S4, V20.S4
 	VADD	V29.S4, V21.S4, V21.S4
 	VADD	V30.S4, V22.S4, V22.S4
@@ -506,12 +488,33 @@ add:
 	VST1.P	[V20.S4, V21.S4, V22.S4, V23.S4], 64(R5)
 	ADD	$6, CTR, R6
 	VMOV	R6, V31.D[0]
-	VMOV	STREAM, V31.D[1]
 	VADD	V28.S4, V24.S4, V24.S4
 	VADD	V29.S4, V25.S4, V25.S4
 	VADD	V30.S4, V26.S4, V26.S4
 	VADD	V31.S4, V27.S4, V27.S4
 	VST1.P	[V24.S4, V25.S4, V26.S4, V27.S4], 64(R5)
+
+	// Blocks 0-3: add rows 0-2 and store block j at 64j.
+	VADD	V28.S4, V0.S4, V0.S4
+	VADD	V29.S4, V4.S4, V4.S4
+	VADD	V30.S4, V8.S4, V8.S4
+	FSTPQ	(F0, F4), 0(DST)
+	FSTPQ	(F8, F12), 32(DST)
+	VADD	V28.S4, V1.S4, V1.S4
+	VADD	V29.S4, V5.S4, V5.S4
+	VADD	V30.S4, V9.S4, V9.S4
+	FSTPQ	(F1, F5), 64(DST)
+	FSTPQ	(F9, F13), 96(DST)
+	VADD	V28.S4, V2.S4, V2.S4
+	VADD	V29.S4, V6.S4, V6.S4
+	VADD	V30.S4, V10.S4, V10.S4
+	FSTPQ	(F2, F6), 128(DST)
+	FSTPQ	(F10, F14), 160(DST)
+	VADD	V28.S4, V3.S4, V3.S4
+	VADD	V29.S4, V7.S4, V7.S4
+	VADD	V30.S4, V11.S4, V11.S4
+	FSTPQ	(F3, F7), 192(DST)
+	FSTPQ	(F11, F15), 224(DST)
 
 	// Block 7: add the initial state and store it at 448 (R5).
 	MOVW	$0x61707865, R6

@@ -333,38 +333,12 @@ func main() {
 	p("\tCBNZ\tLOOP, doubleround")
 	p("")
 	p("add:")
-	p("\t// Blocks 0-3: add the initial state (reloaded), transpose each 4x4")
-	p("\t// group of words 4k..4k+3 so that V(4k+j) holds those words of block")
-	p("\t// j (TRN1/TRN2 on words, then on doublewords: one operation each on")
-	p("\t// every modelled core, where the A57 model splits ZIP into three),")
-	p("\t// and store block j at 64j.")
-	p("\tMOVD\t$·chacha8Consts(SB), R4")
-	p("\tVLD4R\t(R4), [V28.S4, V29.S4, V30.S4, V31.S4]")
-	p("\tVADD\tV28.S4, V0.S4, V0.S4")
-	p("\tVADD\tV29.S4, V1.S4, V1.S4")
-	p("\tVADD\tV30.S4, V2.S4, V2.S4")
-	p("\tVADD\tV31.S4, V3.S4, V3.S4")
-	p("\tADD\t$16, KEY, R5")
-	for half, base := range []string{"KEY", "R5"} {
-		p("\tVLD4R\t(%s), [V28.S4, V29.S4, V30.S4, V31.S4]", base)
-		for i := 0; i < 4; i++ {
-			p("\tVADD\tV%d.S4, V%d.S4, V%d.S4", 28+i, 4+4*half+i, 4+4*half+i)
-		}
-	}
-	p("\tADD\t$16, R4, R5")
-	p("\tVLD1\t(R5), [V28.D2, V29.D2]")
-	p("\tVDUP\tCTR, V30.D2")
-	p("\tVADD\tV30.D2, V28.D2, V28.D2")
-	p("\tVADD\tV30.D2, V29.D2, V29.D2")
-	p("\tVUZP1\tV29.S4, V28.S4, V30.S4")
-	p("\tVUZP2\tV29.S4, V28.S4, V31.S4")
-	p("\tVADD\tV30.S4, V12.S4, V12.S4")
-	p("\tVADD\tV31.S4, V13.S4, V13.S4")
-	p("\tVDUP\tSTREAM, V28.S4")
-	p("\tLSR\t$32, STREAM, R5")
-	p("\tVDUP\tR5, V29.S4")
-	p("\tVADD\tV28.S4, V14.S4, V14.S4")
-	p("\tVADD\tV29.S4, V15.S4, V15.S4")
+	p("\t// Blocks 0-3: transpose each 4x4 group of words 4k..4k+3 so that")
+	p("\t// V(4k+j) holds those words of block j (TRN1/TRN2 on words, then on")
+	p("\t// doublewords: one operation each on every modelled core, where the")
+	p("\t// A57 model splits ZIP into three). Then all 7 NEON blocks hold rows")
+	p("\t// and take the initial state as rows: rows 0-2 (constants, key) are")
+	p("\t// the same for every block, loaded once, with no broadcast loads.")
 	for k := 0; k < 4; k++ {
 		r := 4 * k
 		// With a, b, c, d = V(r..r+3), lane j of each from block j:
@@ -380,24 +354,50 @@ func main() {
 		p("\tVTRN2\tV30.D2, V28.D2, V%d.D2", r+2)
 		p("\tVTRN2\tV31.D2, V29.D2, V%d.D2", r+3)
 	}
-	for j := 0; j < 4; j++ {
-		p("\tFSTPQ\t(F%d, F%d), %d(DST)", j, j+4, 64*j)
-		p("\tFSTPQ\t(F%d, F%d), %d(DST)", j+8, j+12, 64*j+32)
-	}
 	p("")
-	p("\t// Blocks 4-6: add the initial rows and store each at 256+64j.")
+	p("\t// Row 3 of blocks 0-3, {counter+j, stream} as doublewords: counters")
+	p("\t// as 64-bit lanes (which wrap at 2^64) paired with the stream by TRN.")
+	p("\tMOVD\t$·chacha8Consts(SB), R4")
+	p("\tADD\t$16, R4, R5")
+	p("\tVLD1\t(R5), [V28.D2, V29.D2]")
+	p("\tVDUP\tCTR, V30.D2")
+	p("\tVADD\tV30.D2, V28.D2, V28.D2")
+	p("\tVADD\tV30.D2, V29.D2, V29.D2")
+	p("\tVDUP\tSTREAM, V31.D2")
+	p("\tVTRN1\tV31.D2, V28.D2, V30.D2")
+	p("\tVADD\tV30.S4, V12.S4, V12.S4")
+	p("\tVTRN2\tV31.D2, V28.D2, V30.D2")
+	p("\tVADD\tV30.S4, V13.S4, V13.S4")
+	p("\tVTRN1\tV31.D2, V29.D2, V28.D2")
+	p("\tVADD\tV28.S4, V14.S4, V14.S4")
+	p("\tVTRN2\tV31.D2, V29.D2, V29.D2")
+	p("\tVADD\tV29.S4, V15.S4, V15.S4")
+	p("")
+	p("\t// Rows 0-2 of every block: constants, key.")
 	p("\tVLD1\t(R4), [V28.S4]")
 	p("\tVLD1\t(KEY), [V29.S4, V30.S4]")
+	p("")
+	p("\t// Blocks 4-6: add the initial rows, row 3 {counter+4+j, stream},")
+	p("\t// and store each at 256+64j.")
 	p("\tADD\t$256, DST, R5")
+	p("\tVMOV\tSTREAM, V31.D[1]")
 	for j := 0; j < rowBlks; j++ {
 		r := rowBase + 4*j
 		p("\tADD\t$%d, CTR, R6", 4+j)
 		p("\tVMOV\tR6, V31.D[0]")
-		p("\tVMOV\tSTREAM, V31.D[1]")
 		for k := 0; k < 4; k++ {
 			p("\tVADD\tV%d.S4, V%d.S4, V%d.S4", 28+k, r+k, r+k)
 		}
 		p("\tVST1.P\t[V%d.S4, V%d.S4, V%d.S4, V%d.S4], 64(R5)", r, r+1, r+2, r+3)
+	}
+	p("")
+	p("\t// Blocks 0-3: add rows 0-2 and store block j at 64j.")
+	for j := 0; j < 4; j++ {
+		for k := 0; k < 3; k++ {
+			p("\tVADD\tV%d.S4, V%d.S4, V%d.S4", 28+k, 4*k+j, 4*k+j)
+		}
+		p("\tFSTPQ\t(F%d, F%d), %d(DST)", j, j+4, 64*j)
+		p("\tFSTPQ\t(F%d, F%d), %d(DST)", j+8, j+12, 64*j+32)
 	}
 	p("")
 	p("\t// Block 7: add the initial state and store it at 448 (R5).")

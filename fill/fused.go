@@ -19,8 +19,8 @@ const fusedBatchWords = 128
 // fusedMinWords is the shortest dst that takes the fused path. Below it the
 // words read and converted in place before and after the batches (a second
 // Read and conversion call, two scalar tails) cost more than the fusion
-// saves: on Zen 5, ChaCha8, the fused path was 3% slower at 2000 values
-// and 6% faster at 4000.
+// saves, which grows with the number of whole batches: the crossing was
+// measured between 2000 and 4000 values (docs/performance.md).
 const fusedMinWords = 4096
 
 // readFloat64sFused fills a prefix of dst with Float64's values, the words

@@ -4,8 +4,8 @@ import "math"
 
 // The wedge tests of math/rand/v2's ziggurats compare a float32 y with
 // float32(math.Exp(v)), v = -.5*x*x (NormFloat64) or -x (ExpFloat64), in
-// [-8, 0]. math.Exp's latency (about 29 ns on Zen 5, against 5 ns of
-// throughput) sat on the critical path of every slow value. belowExp decides
+// [-8, 0]. math.Exp's latency, several times its throughput, sat on the
+// critical path of every slow value. belowExp decides
 // the comparison from a short-latency approximation instead, and calls
 // math.Exp only when the approximation cannot decide it, so the result is
 // always the comparison itself:

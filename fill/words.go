@@ -64,8 +64,10 @@ func (w *words) uint64n(n uint64) uint64 {
 }
 
 // chunkWords is how many words a bulk call reads into the caller's slice at
-// a time, to convert them in place while they are in L1: 16 KiB (2048 words
-// ran Float64 at 0.40 ns/value against 0.50 with 512, ChaCha8, Zen 5).
+// a time, to convert them in place while they are in L1: 16 KiB, half of
+// the smallest L1 data cache of the cores we target, large enough that the
+// per-chunk calls are amortised (smaller chunks measured slower,
+// docs/performance.md).
 const chunkWords = 2048
 
 // bytesOf returns the memory of s as bytes, for the keystream's Read to

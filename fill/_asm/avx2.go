@@ -104,9 +104,10 @@ func narrowBodyAVX2(dst, src Register, asFloat32 bool, mask, scale VecPhysical) 
 // YMM register: table has 256 entries, indexed by byte 4 of the word (for
 // NormFloat64 entries i and i+128 are the same), each holding k[i] in its
 // low dword and the float32 bits of w[i] in its high dword. The 4 entries
-// of a register are loaded by scalar-indexed VMOVQ/VPINSRQ: one
-// VPGATHERQQ per register ran the kernel at 0.43 ns per word, these at
-// 0.24 (two VGATHERQPD, one per table, at 0.62; Zen 5).
+// of a register are loaded by scalar-indexed VMOVQ/VPINSRQ, which measured
+// faster than one VPGATHERQQ per register and than two VGATHERQPD, one per
+// table (the figures are in docs/performance.md): a gather of 4 entries
+// costs more than its 4 loads on the AVX2 cores we can run.
 func zigguratAVX2(name, table string, signed bool) {
 	Implement(name)
 	Attributes(NOSPLIT)

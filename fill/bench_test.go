@@ -15,7 +15,8 @@ import (
 )
 
 // benchSources are the Sources of BenchmarkFill: the per-call loop over
-// PCG, math/rand/v2's ChaCha8 and ours, and fill over ours.
+// PCG, math/rand/v2's ChaCha8 and ours, and fill over ours, and over a
+// *rand.Rand made on ours (the slow path the package doc warns of).
 var benchSources = []struct {
 	name    string
 	percall bool
@@ -27,6 +28,7 @@ var benchSources = []struct {
 	{"percall-aes128ctr", true, func() rand.Source { return streamrand.New(streamrand.AES128CTR, 1) }},
 	{"chacha8", false, func() rand.Source { return streamrand.New(streamrand.ChaCha8, 1) }},
 	{"aes128ctr", false, func() rand.Source { return streamrand.New(streamrand.AES128CTR, 1) }},
+	{"randRand-chacha8", false, func() rand.Source { return rand.New(streamrand.New(streamrand.ChaCha8, 1)) }},
 }
 
 // benchBounds are the bounds the N functions are timed with: one that fits

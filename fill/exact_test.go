@@ -30,10 +30,12 @@ import (
 // A fillFunc is one row: its name, what a value costs in memory, and how to make
 // a job of n values.
 type fillFunc struct {
-	name     string
-	size     int64 // bytes of one value
-	platform bool  // math/rand/v2's values differ between platforms: goldens per platform
-	oneWord  bool  // draws exactly one word per value
+	name string
+	size int64 // bytes of one value
+	// platform names the platforms whose values differ (nil: none), for
+	// the goldens: platform (architecture), or intSize (Int, Uint).
+	platform func(testing.TB) string
+	oneWord  bool // draws exactly one word per value
 	// job returns n values to fill in buf[lo:lo+n] of a buffer of
 	// lo+n+jobPad elements, those outside dst set to a guard.
 	job func(n, lo int) *job
@@ -155,7 +157,7 @@ func nrows[T int | int32 | int64 | uint | uint32 | uint64](name string, fill fun
 // ns are the bounds of the N functions: powers of two, 32-bit edges, the
 // worst cases for rejection (about 1 in 3 and 1 in 2 words rejected), and
 // the largest.
-var ns = []uint64{1, 2, 3, 1000, 1 << 31, 1<<32 - 1, 1 << 32, 1<<32 + 1, 1<<40 + 7, 1 << 62,
+var ns = []uint64{1, 2, 3, 1000, math.MaxInt32, 1 << 31, 1<<32 - 1, 1 << 32, 1<<32 + 1, 1<<40 + 7, 1 << 62,
 	math.MaxInt, 6148914691236517206, 1<<63 + 1, math.MaxUint64}
 
 // swapper swaps d's elements.
@@ -169,17 +171,30 @@ func fns() []fillFunc {
 	shuffle.job = swapsOf(shuffle.job)
 	norm := row("NormFloat64", NormFloat64, each((*rand.Rand).NormFloat64))
 	exp := row("ExpFloat64", ExpFloat64, each((*rand.Rand).ExpFloat64))
-	perm.oneWord, shuffle.oneWord, norm.oneWord, exp.oneWord = false, false, false, false
-	norm.platform, exp.platform = true, true
+	shuffleSlice := row("ShuffleSlice", ShuffleSlice[[]int],
+		func(r *rand.Rand, d []int) { r.Shuffle(len(d), swapper(d)) })
+	perm.oneWord, shuffle.oneWord, shuffleSlice.oneWord, norm.oneWord, exp.oneWord = false, false, false, false, false
+	norm.platform, exp.platform = platform, platform
+	intRow, uintRow := row("Int", Int, each((*rand.Rand).Int)), row("Uint", Uint, each((*rand.Rand).Uint))
+	intRow.platform, uintRow.platform = intSize, intSize
 	fs := []fillFunc{
 		row("Uint64", Uint64, each((*rand.Rand).Uint64)),
 		row("Uint32", Uint32, each((*rand.Rand).Uint32)),
 		row("Float64", Float64, each((*rand.Rand).Float64)),
 		row("Float32", Float32, each((*rand.Rand).Float32)),
 		norm, exp, perm, shuffle,
+		intRow,
+		row("Int32", Int32, each((*rand.Rand).Int32)),
+		row("Int64", Int64, each((*rand.Rand).Int64)),
+		uintRow,
+		shuffleSlice,
 	}
 	fs = append(fs, nrows("Uint64N", Uint64N, (*rand.Rand).Uint64N)...)
-	return append(fs, nrows("IntN", IntN, (*rand.Rand).IntN)...)
+	fs = append(fs, nrows("IntN", IntN, (*rand.Rand).IntN)...)
+	fs = append(fs, nrows("Int32N", Int32N, (*rand.Rand).Int32N)...)
+	fs = append(fs, nrows("Int64N", Int64N, (*rand.Rand).Int64N)...)
+	fs = append(fs, nrows("Uint32N", Uint32N, (*rand.Rand).Uint32N)...)
+	return append(fs, nrows("UintN", UintN, (*rand.Rand).UintN)...)
 }
 
 // swapsOf makes a Shuffle job's values the swaps it made, i<<32|j for i
@@ -933,6 +948,33 @@ func shuffleWordList(t *testing.T, r *rand.Rand, n int) (w []uint64, rejected, s
 		}
 	}
 	return w, rejected, slow
+}
+
+// TestRejectedWords: every N row over words a quarter of which are 0,
+// rejected for every bound that is not a power of two (lo = 0 < 2^64 mod
+// n), so that the rejection paths of the 32-bit bounds are taken too, on
+// the bulk path with Peek buffers of every length, gives rand.Rand's values
+// on the same words and consumes the same words.
+func TestRejectedWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, f := range fns() {
+		if f.bound == nil {
+			continue
+		}
+		for _, n := range []int{1, 100, 1023, 1024, 1025, 5000} {
+			w := make([]uint64, 8*n+256) // enough: at worst (2^63+1) 3 in 8 words are accepted
+			for i := range w {
+				if r.IntN(4) != 0 {
+					w[i] = r.Uint64()
+				}
+			}
+			pr := rand.New(rand.NewPCG(uint64(n), 1))
+			src := &shuffleWords{w: w, peeks: func() int { return 8 + pr.IntN(1100) }}
+			ws := &wordsSource{w: w}
+			requireSame(t, f.call(rand.New(ws), n), f.bulk(src, n), "%s len %d", f.name, n)
+			require.Equal(t, 8*ws.k, src.pos, "%s len %d: bytes consumed", f.name, n)
+		}
+	}
 }
 
 // TestShuffleCraftedWords: Shuffle and Perm over words dense in rejections

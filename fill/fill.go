@@ -4,11 +4,17 @@
 // Each function is named after the rand.Rand method whose values it gives.
 // After fill.X(src, dst, ...), dst holds exactly the values that len(dst)
 // successive calls of rand.New(src).X(...) would have returned (for Perm,
-// one call of Perm(len(dst)); for Shuffle, one call of Shuffle(n, swap)),
+// one call of Perm(len(dst)); for Shuffle, one call of Shuffle(n, swap);
+// for ShuffleSlice(src, s), one Shuffle(len(s), ...) swapping s's elements),
 // and src is at exactly the position those calls would have left it: the
 // next src.Uint64() is the same. No function consumes a word more than
 // those calls would. The algorithms are math/rand/v2's as of Go 1.26, which
 // its regress_test.go freezes.
+//
+// Pass the Source itself, not a *rand.Rand built on it: a *rand.Rand is a
+// rand.Source too, so fill.Float64(rand.New(src), xs) compiles and gives
+// the same values, but fill cannot reach the keystream through it and
+// takes the per-call path, several times slower.
 //
 // Any rand.Source works. For this module's generators (*chacha.Source,
 // *aesctr.Source, and streamrand.Locked around either, whose lock is held
@@ -49,6 +55,8 @@ import (
 
 // Uint64 fills dst with the values of successive rand.New(src).Uint64()
 // calls.
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func Uint64(src rand.Source, dst []uint64) {
 	b, mu := keystream(src)
 	if b == nil {
@@ -73,6 +81,8 @@ func Uint64(src rand.Source, dst []uint64) {
 
 // Uint32 fills dst with the values of successive rand.New(src).Uint32()
 // calls: the high 32 bits of each word.
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func Uint32(src rand.Source, dst []uint32) {
 	b, mu := keystream(src)
 	if b == nil {
@@ -88,6 +98,8 @@ func Uint32(src rand.Source, dst []uint32) {
 
 // Float64 fills dst with the values of successive rand.New(src).Float64()
 // calls, in [0, 1).
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func Float64(src rand.Source, dst []float64) {
 	b, mu := keystream(src)
 	if b == nil {
@@ -120,6 +132,8 @@ func float64From(u uint64) float64 {
 
 // Float32 fills dst with the values of successive rand.New(src).Float32()
 // calls, in [0, 1).
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func Float32(src rand.Source, dst []float32) {
 	b, mu := keystream(src)
 	if b == nil {
@@ -143,6 +157,8 @@ func float32From(u uint64) float32 {
 
 // IntN fills dst with the values of successive rand.New(src).IntN(n)
 // calls, in [0, n). It panics if n <= 0, even when dst is empty.
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func IntN(src rand.Source, dst []int, n int) {
 	if n <= 0 {
 		panic("fill: invalid argument to IntN")
@@ -156,17 +172,13 @@ func IntN(src rand.Source, dst []int, n int) {
 		return
 	}
 	defer unlock(mu)
-	if unsafe.Sizeof(n) == 8 {
-		uint64nInPlace(b, dst, uint64(n))
-		return
-	}
-	w := words{b: b}
-	uint64nPeek(&w, dst, uint64(n))
-	w.done()
+	uint64nInto(b, dst, uint64(n))
 }
 
 // Uint64N fills dst with the values of successive rand.New(src).Uint64N(n)
 // calls, in [0, n). It panics if n == 0, even when dst is empty.
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func Uint64N(src rand.Source, dst []uint64, n uint64) {
 	if n == 0 {
 		panic("fill: invalid argument to Uint64N")
@@ -184,12 +196,12 @@ func Uint64N(src rand.Source, dst []uint64, n uint64) {
 }
 
 // uint64nInPlace is rand.Rand's uint64n for every element of dst, whose
-// elements are 8 bytes: Lemire's multiply-shift with the same rejection, a
+// elements must be 8 bytes (uint64nInto): Lemire's multiply-shift with the same rejection, a
 // mask for a power of two. (On 32-bit platforms rand.Rand takes a 32-bit
 // path for n < 2^32, which gives the same values.) The words are read into
 // dst a chunk at a time; a value written never overtakes the words still to
 // be drawn, and a redraw past the chunk's words comes from the keystream.
-func uint64nInPlace[T int | uint64](b bulk.Source, dst []T, n uint64) {
+func uint64nInPlace[T integer](b bulk.Source, dst []T, n uint64) {
 	// rand.Rand draws again while lo < thresh, which it tests only once lo
 	// < n; thresh < n, so testing lo < thresh alone is the same.
 	thresh := -n % n
@@ -233,8 +245,9 @@ func uint64nInPlace[T int | uint64](b bulk.Source, dst []T, n uint64) {
 	}
 }
 
-// uint64nPeek is uint64nInPlace for 4-byte ints, through Peek.
-func uint64nPeek[T int | uint64](w *words, dst []T, n uint64) {
+// uint64nPeek is rand.Rand's uint64n for every element of dst, through
+// Peek.
+func uint64nPeek[T integer](w *words, dst []T, n uint64) {
 	for i := range dst {
 		dst[i] = T(w.uint64n(n))
 	}
@@ -242,18 +255,29 @@ func uint64nPeek[T int | uint64](w *words, dst []T, n uint64) {
 
 // Perm sets dst to the permutation rand.New(src).Perm(len(dst)) would
 // return: dst[i] = i, then shuffled as Shuffle does.
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func Perm(src rand.Source, dst []int) {
 	for i := range dst {
 		dst[i] = i
 	}
+	ShuffleSlice(src, dst)
+}
+
+// ShuffleSlice shuffles s as rand.New(src).Shuffle(len(s), func(i, j int)
+// { s[i], s[j] = s[j], s[i] }) would: the same order, and src left at the
+// same position. It swaps the elements itself, without a call per swap.
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
+func ShuffleSlice[S ~[]E, E any](src rand.Source, s S) {
 	b, mu := keystream(src)
 	if b == nil {
-		rand.New(src).Shuffle(len(dst), func(i, j int) { dst[i], dst[j] = dst[j], dst[i] })
+		rand.New(src).Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 		return
 	}
 	defer unlock(mu)
 	// Shuffle's loop with the swap written out.
-	for i := len(dst) - 1; i > 0; {
+	for i := len(s) - 1; i > 0; {
 		p := b.Peek()
 		t, end := 0, multiplyRun(len(p)>>3, i)
 		for ; t < end; t++ {
@@ -262,13 +286,13 @@ func Perm(src rand.Source, dst []int) {
 			if lo < m {
 				break // maybe rejected: drawn below
 			}
-			dst[i-t], dst[j] = dst[j], dst[i-t]
+			s[i-t], s[j] = s[j], s[i-t]
 		}
 		b.Discard(8 * t)
 		i -= t
 		if t < len(p)>>3 && i > 0 {
 			j := uint64n(b, uint64(i)+1)
-			dst[i], dst[j] = dst[j], dst[i]
+			s[i], s[j] = s[j], s[i]
 			i--
 		}
 	}
@@ -281,6 +305,8 @@ func Perm(src rand.Source, dst []int) {
 // whole call, it would deadlock). If swap panics, src is where the per-call
 // Shuffle would have left it: after the words drawn for the j of every swap
 // called, the panicking one's included, and no further.
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func Shuffle(src rand.Source, n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("fill: invalid argument to Shuffle")

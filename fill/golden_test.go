@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -29,8 +30,9 @@ const goldenHeader = `# SHA-256 of 10000 values of each row of fns (each value a
 # Shuffle(10000)) from chacha.NewSource(1) after a 3-byte Read, computed by
 # the per-call math/rand/v2 path (rand.New(src).X() in a loop). TestGolden
 # checks both that path and fill against them, so a change of either fails.
-# Fields: row, platform ("all", or GOARCH with ".v3" for GOAMD64=v3 and up,
-# for the rows whose values math/rand/v2 computes per platform), digest.
+# Fields: row, platform ("all"; GOARCH with ".v3" for GOAMD64=v3 and up for
+# the rows whose values math/rand/v2 computes per architecture; "int32" or
+# "int64" for those whose values are the size of int), digest.
 # go test ./fill -run 'TestGolden/NAME' -update rewrites the lines of the
 # rows run on this platform and keeps the others.
 `
@@ -56,6 +58,15 @@ func platform(t testing.TB) string {
 	}
 	require.Fail(t, "the build information holds no GOAMD64")
 	return ""
+}
+
+// intSize names the size of int, for the rows whose values depend on it
+// (Int, Uint).
+func intSize(testing.TB) string {
+	if math.MaxInt == math.MaxInt32 {
+		return "int32"
+	}
+	return "int64"
 }
 
 func digest(vals []uint64) string {
@@ -93,7 +104,7 @@ func writeGolden(t *testing.T, g map[[2]string]string) {
 	b.WriteString(goldenHeader)
 	done := map[[2]string]bool{}
 	for _, f := range fns() {
-		for _, p := range []string{"all", "386", "amd64", "amd64.v3", "arm64", "s390x"} {
+		for _, p := range []string{"all", "int32", "int64", "386", "amd64", "amd64.v3", "arm64", "s390x"} {
 			if d, ok := g[[2]string{f.name, p}]; ok {
 				fmt.Fprintf(&b, "%s %s %s\n", f.name, p, d)
 				done[[2]string{f.name, p}] = true
@@ -114,8 +125,8 @@ func TestGolden(t *testing.T) {
 	for _, f := range fns() {
 		t.Run(f.name, func(t *testing.T) {
 			key := [2]string{f.name, "all"}
-			if f.platform {
-				key[1] = platform(t)
+			if f.platform != nil {
+				key[1] = f.platform(t)
 			}
 			src, twin := chacha.NewSource(1), chacha.NewSource(1)
 			p := make([]byte, 3)

@@ -18,6 +18,8 @@ const (
 //
 // The values are math/rand/v2's on the same platform, which differ between
 // architectures (see the package documentation).
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func NormFloat64(src rand.Source, dst []float64) {
 	b, mu := keystream(src)
 	if b == nil {
@@ -133,6 +135,8 @@ func (w *raw) normSlow(u uint64) float64 {
 //
 // The values are math/rand/v2's on the same platform, which differ between
 // architectures (see the package documentation).
+//
+// A *rand.Rand as src takes the per-call path; pass its Source.
 func ExpFloat64(src rand.Source, dst []float64) {
 	b, mu := keystream(src)
 	if b == nil {

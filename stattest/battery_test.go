@@ -68,11 +68,15 @@ func describe(rep *Report) string {
 func TestBatteryPassesEveryAlgorithm(t *testing.T) {
 	weak := 0
 	for i, g := range generators {
-		if testing.Short() && i%3 != 0 {
-			continue // -short: chacha8 and aes128ctr, one of each family
+		if (testing.Short() || raceEnabled) && i%3 != 0 {
+			continue // -short and -race: chacha8 and aes128ctr, one of each family
 		}
 		t.Run(g.name, func(t *testing.T) {
-			for _, b := range []Battery{{Bytes: 1 << 20}, {Bytes: 128 << 10, Repeat: 8}} {
+			batteries := []Battery{{Bytes: 1 << 20}, {Bytes: 128 << 10, Repeat: 8}}
+			if raceEnabled {
+				batteries = []Battery{{Bytes: MinBytes}, {Bytes: MinBytes, Repeat: 4}}
+			}
+			for _, b := range batteries {
 				rep, err := b.Run(g.new(20260101))
 				if err != nil {
 					t.Fatal(err)

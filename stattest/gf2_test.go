@@ -524,7 +524,7 @@ func gf2BinomialRange(n int, p float64) (lo, hi int) {
 // Var(J) at a length where exhaustion is out of reach.
 func TestGF2PValuesUniform(t *testing.T) {
 	seeds := 2000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		seeds = 500
 	}
 	const nbits = 2048

@@ -64,9 +64,10 @@ func NormFloat64(src rand.Source, dst []float64) {
 }
 
 // zigChunkWords is how many words NormFloat64 and ExpFloat64 read into dst
-// at a time: 32 KiB, which still fits L1 with the kernels' scratch (4096
-// ran 3 to 5% faster than 2048, the other fill functions' chunk, and as
-// fast as 8192 and 16384: BenchmarkFill len 100000, Zen 5).
+// at a time: 32 KiB, which still fits L1 with the kernels' scratch. It is
+// twice the other fill functions' chunk because the ziggurat's per-chunk
+// work (the compaction and the slow-path pass) is larger; larger chunks
+// measured no faster (docs/performance.md).
 const zigChunkWords = 4096
 
 // zigChunk returns how many words to read into dst (of n elements) next:
@@ -75,8 +76,9 @@ const zigChunkWords = 4096
 // current batch (Peek: the buffered bytes, refilled if none are left) plus
 // a multiple of 4 KiB. The keystream then writes whole batches straight
 // into dst with its widest kernels and does not refill its buffer for the
-// last words. (A fill starting mid-batch otherwise stayed off the batch
-// boundaries for all its chunks: blocks16AVX512 took 11% of the time.)
+// last words. (A fill starting mid-batch otherwise stays off the batch
+// boundaries for all its chunks, and every chunk pays a partial batch
+// through the keystream's buffer.)
 func zigChunk(b bulk.Source, n int) int {
 	if n <= zigChunkWords {
 		return n

@@ -118,5 +118,5 @@ func pooled(name string, rs []Result) (res Result, ok bool) {
 		n += r.N
 	}
 	stat, p := ChiSquare(obs, exp, first.df)
-	return Result{Name: name, N: n, Unit: rs[0].Unit, Statistic: stat, P: p}, true
+	return Result{Name: name, N: n, Unit: rs[0].Unit, Statistic: stat, P: p, TwoSided: rs[0].TwoSided}, true
 }

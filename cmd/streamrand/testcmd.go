@@ -158,9 +158,9 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 	in := fs.String("in", "", "test the bytes of this file instead of an algorithm; - for stdin")
 	bytesFlag := sizeVar(fs, "bytes", 8<<20, "8M", fmt.Sprintf("`N` bytes of data per test and repetition, %s to %s (suffix K, M or G for KiB, MiB, GiB); the battery takes about %d times this",
 		formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes), len(stattest.Tests())))
-	deep := fs.Bool("deep", false, fmt.Sprintf("the deeper level: -bytes %s, 128 times the default data per test, for a\n"+
-		"generator that passes the default (larger birthday samples see the lattices of LCGs\n"+
-		"with longer periods, MT19937's linear bits fail any level); a few minutes per generator", sizeFlag(stattest.DeepBytes)))
+	deep := fs.Bool("deep", false, fmt.Sprintf("the deeper level: -bytes %s, 128 times the usual data per test, for a\n"+
+		"generator that passes 8M (larger birthday samples see the lattices of LCGs with longer\n"+
+		"periods; MT19937's linear bits fail at any size); a few minutes per generator", sizeFlag(stattest.DeepBytes)))
 	repeat := fs.Int("repeat", 1, fmt.Sprintf("run every test this many times (1 to %d) on fresh data and judge the repetitions together (second level)", maxRepeat))
 	quiet := fs.Bool("q", false, "no progress on stderr")
 	if err := parse(fs, args, testHead, stdout); err != nil {

@@ -23,7 +23,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,15 +32,10 @@ import (
 	"path/filepath"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/examples/internal/command"
 )
 
-func main() {
-	err := cli(os.Args[1:], os.Stdout)
-	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
-		fmt.Fprintln(os.Stderr, "checkpoint:", err)
-		os.Exit(2)
-	}
-}
+func main() { command.Main("checkpoint", cli) }
 
 // sim is the whole state of a simulation: what a checkpoint saves.
 type sim struct {
@@ -203,7 +197,7 @@ func cli(args []string, out io.Writer) error {
 	stopAfter := fs.Int64("stop-after", 0, "stop after this many steps (counted from the start) and save the state; 0 runs to the end")
 	state := fs.String("state", filepath.Join(os.TempDir(), "streamrand-checkpoint.json"), "checkpoint file")
 	resume := fs.Bool("resume", false, "continue from the checkpoint file (its -alg, -seed, -walkers and -steps apply)")
-	if err := parseFlags(fs, args, usage, out); err != nil {
+	if err := command.Parse(fs, args, usage, out); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -245,18 +239,4 @@ func cli(args []string, out io.Writer) error {
 	s.advance(s.Steps)
 	s.report(out)
 	return nil
-}
-
-// parseFlags parses args with fs. The flag package prints nothing: an error
-// is reported once, in one line, by main; -h prints head and the flags to
-// out and returns flag.ErrHelp, which main takes as success.
-func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(out, head)
-		fs.SetOutput(out)
-		fs.PrintDefaults()
-	}
-	return err
 }

@@ -6,24 +6,21 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/examples/internal/commandtest"
 )
 
-// When the test binary is started with CHECKPOINT_RUN_MAIN=1 it is the
-// command itself, so TestSeparateProcesses runs real separate processes
-// without needing the go tool.
-func TestMain(m *testing.M) {
-	if os.Getenv("CHECKPOINT_RUN_MAIN") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+// The test binary started by commandtest.Command is the command itself,
+// so tests see real processes, exit statuses and output.
+func TestMain(m *testing.M) { commandtest.TestMain(m, main) }
+
+// -h and -help print the usage to stdout and exit 0; a bad flag is one
+// line on stderr and exit status 2.
+func TestHelp(t *testing.T) { commandtest.CheckHelp(t, "checkpoint", "seed") }
 
 func runCLI(t *testing.T, args ...string) string {
 	t.Helper()
@@ -127,9 +124,7 @@ func TestSeparateProcesses(t *testing.T) {
 	state := filepath.Join(dir, "sim.ckpt")
 	run := func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "CHECKPOINT_RUN_MAIN=1")
-		out, err := cmd.CombinedOutput()
+		out, err := commandtest.Command(args...).CombinedOutput()
 		if err != nil {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}

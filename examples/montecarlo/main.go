@@ -33,27 +33,20 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/streamrand/streamrand/examples/internal/command"
 	"github.com/streamrand/streamrand/examples/internal/mc"
 )
 
-func main() {
-	err := cli(os.Args[1:], os.Stdout)
-	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
-		fmt.Fprintln(os.Stderr, "montecarlo:", err)
-		os.Exit(2)
-	}
-}
+func main() { command.Main("montecarlo", cli) }
 
 // run simulates cfg with the given number of worker goroutines. Chunk c is
 // computed by whichever worker takes it next; the sums are combined in
@@ -104,7 +97,7 @@ func cli(args []string, out io.Writer) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
 	table := fs.Bool("table", true, "also time 1 to runtime.NumCPU() workers")
 	percall := fs.Bool("percall", false, "draw per call from rand.New(rand.NewPCG(seed, c)) for chunk c, ignoring -alg: the usual math/rand/v2 program, for comparing speed")
-	if err := parseFlags(fs, args, usage, out); err != nil {
+	if err := command.Parse(fs, args, usage, out); err != nil {
 		return err
 	}
 	cfg, err := config()
@@ -150,18 +143,4 @@ func cli(args []string, out io.Writer) error {
 			float64(cfg.Paths)/d.Seconds(), base.Seconds()/d.Seconds(), same)
 	}
 	return nil
-}
-
-// parseFlags parses args with fs. The flag package prints nothing: an error
-// is reported once, in one line, by main; -h prints head and the flags to
-// out and returns flag.ErrHelp, which main takes as success.
-func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(out, head)
-		fs.SetOutput(out)
-		fs.PrintDefaults()
-	}
-	return err
 }

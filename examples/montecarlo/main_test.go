@@ -2,25 +2,23 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"math"
-	"os"
-	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/examples/internal/commandtest"
 	"github.com/streamrand/streamrand/examples/internal/mc"
 )
 
-func TestMain(m *testing.M) {
-	if os.Getenv("MONTECARLO_RUN_MAIN") == "1" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+// The test binary started by commandtest.Command is the command itself,
+// so tests see real processes, exit statuses and output.
+func TestMain(m *testing.M) { commandtest.TestMain(m, main) }
+
+// -h and -help print the usage to stdout and exit 0; a bad flag is one
+// line on stderr and exit status 2.
+func TestHelp(t *testing.T) { commandtest.CheckHelp(t, "montecarlo", "seed") }
 
 // The estimate must be bit-identical for any number of workers and any
 // GOMAXPROCS, and close to the true value.
@@ -109,27 +107,13 @@ func TestBadInput(t *testing.T) {
 // with nothing on stdout and no stack trace.
 func TestBadInputExitStatus(t *testing.T) {
 	for _, args := range [][]string{{"-paths", "1"}, {"-chunk", "0"}, {"-alg", "rc4"}} {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "MONTECARLO_RUN_MAIN=1")
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 2 {
-			t.Errorf("%v: %v, want exit status 2", args, err)
+		status, stdout, stderr := commandtest.Run(t, args...)
+		if status != 2 {
+			t.Errorf("%v: exit status %d, want 2", args, status)
 		}
-		// The Go runtime's own warnings (GODEBUG=cpu.avx512=off, one of
-		// the README's settings, prints "GODEBUG: unknown cpu feature")
-		// are not the command's output.
-		var errLines []string
-		for _, l := range strings.SplitAfter(stderr.String(), "\n") {
-			if l != "" && !strings.HasPrefix(l, "GODEBUG: ") {
-				errLines = append(errLines, l)
-			}
-		}
-		if stdout.Len() != 0 || len(errLines) != 1 || !strings.HasPrefix(errLines[0], "montecarlo: -") ||
-			!strings.HasSuffix(errLines[0], "\n") {
-			t.Errorf("%v: stdout %q, stderr %q", args, stdout.String(), stderr.String())
+		if stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "montecarlo: -") ||
+			!strings.HasSuffix(stderr, "\n") {
+			t.Errorf("%v: stdout %q, stderr %q", args, stdout, stderr)
 		}
 	}
 }

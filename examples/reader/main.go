@@ -31,22 +31,15 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/examples/internal/command"
 )
 
-func main() {
-	err := cli(os.Args[1:], os.Stdout)
-	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
-		fmt.Fprintln(os.Stderr, "reader:", err)
-		os.Exit(2)
-	}
-}
+func main() { command.Main("reader", cli) }
 
 // The bounds of -uuids and -payload (held in memory).
 const (
@@ -70,7 +63,7 @@ func cli(args []string, out io.Writer) error {
 	secure := fs.Bool("secure", false, "use crypto/rand.Reader instead of a seeded generator")
 	n := fs.Int("uuids", 3, "number of UUIDs")
 	size := fs.Int("payload", 1<<20, "size of the test payload in bytes")
-	if err := parseFlags(fs, args, usage, out); err != nil {
+	if err := command.Parse(fs, args, usage, out); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -134,18 +127,4 @@ func newUUID(r io.Reader) (string, error) {
 	u[8] = u[8]&0x3f | 0x80 // variant 10
 	h := hex.EncodeToString(u[:])
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:], nil
-}
-
-// parseFlags parses args with fs. The flag package prints nothing: an error
-// is reported once, in one line, by main; -h prints head and the flags to
-// out and returns flag.ErrHelp, which main takes as success.
-func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(out, head)
-		fs.SetOutput(out)
-		fs.PrintDefaults()
-	}
-	return err
 }

@@ -6,7 +6,17 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/streamrand/streamrand/examples/internal/commandtest"
 )
+
+// The test binary started by commandtest.Command is the command itself,
+// so tests see real processes, exit statuses and output.
+func TestMain(m *testing.M) { commandtest.TestMain(m, main) }
+
+// -h and -help print the usage to stdout and exit 0; a bad flag is one
+// line on stderr and exit status 2.
+func TestHelp(t *testing.T) { commandtest.CheckHelp(t, "reader", "seed") }
 
 func runCLI(t *testing.T, args ...string) string {
 	t.Helper()

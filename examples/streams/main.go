@@ -27,22 +27,16 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/examples/internal/command"
 )
 
-func main() {
-	err := cli(os.Args[1:], os.Stdout)
-	if err != nil && !errors.Is(err, flag.ErrHelp) { // -h printed the usage to stdout
-		fmt.Fprintln(os.Stderr, "streams:", err)
-		os.Exit(2)
-	}
-}
+func main() { command.Main("streams", cli) }
 
 // job is everything a machine needs to reproduce any task: the algorithm
 // and the key (or, for a reproducible but not secret job, the seed). It is
@@ -165,7 +159,7 @@ func cli(args []string, out io.Writer) error {
 	draws := fs.Int("draws", 1000, "uniform draws per task")
 	sliceLen := fs.Int("slice", 4096+3, "bytes per task in the shared-stream part")
 	workers := fs.Int("workers", runtime.NumCPU(), "worker goroutines")
-	if err := parseFlags(fs, args, usage, out); err != nil {
+	if err := command.Parse(fs, args, usage, out); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -247,18 +241,4 @@ func same(ok bool) string {
 		return "same"
 	}
 	return "DIFFERENT"
-}
-
-// parseFlags parses args with fs. The flag package prints nothing: an error
-// is reported once, in one line, by main; -h prints head and the flags to
-// out and returns flag.ErrHelp, which main takes as success.
-func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) error {
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(out, head)
-		fs.SetOutput(out)
-		fs.PrintDefaults()
-	}
-	return err
 }

@@ -159,55 +159,44 @@ func float32From(u uint64) float32 {
 // calls, in [0, n). It panics if n <= 0, even when dst is empty.
 //
 // A *rand.Rand as src takes the per-call path; pass its Source.
-func IntN(src rand.Source, dst []int, n int) {
-	if n <= 0 {
-		panic("fill: invalid argument to IntN")
-	}
-	b, mu := keystream(src)
-	if b == nil {
-		r := rand.New(src)
-		for i := range dst {
-			dst[i] = r.IntN(n)
-		}
-		return
-	}
-	defer unlock(mu)
-	uint64nInto(b, dst, uint64(n))
-}
+func IntN(src rand.Source, dst []int, n int) { boundedN(src, dst, n, "IntN") }
 
 // Uint64N fills dst with the values of successive rand.New(src).Uint64N(n)
 // calls, in [0, n). It panics if n == 0, even when dst is empty.
 //
 // A *rand.Rand as src takes the per-call path; pass its Source.
-func Uint64N(src rand.Source, dst []uint64, n uint64) {
-	if n == 0 {
-		panic("fill: invalid argument to Uint64N")
-	}
-	b, mu := keystream(src)
-	if b == nil {
-		r := rand.New(src)
-		for i := range dst {
-			dst[i] = r.Uint64N(n)
-		}
-		return
-	}
-	defer unlock(mu)
-	uint64nInPlace(b, dst, n)
-}
+func Uint64N(src rand.Source, dst []uint64, n uint64) { boundedN(src, dst, n, "Uint64N") }
 
-// uint64nInPlace is rand.Rand's uint64n for every element of dst, whose
-// elements must be 8 bytes (uint64nInto): Lemire's multiply-shift with the same rejection, a
-// mask for a power of two. (On 32-bit platforms rand.Rand takes a 32-bit
-// path for n < 2^32, which gives the same values.) The words are read into
-// dst a chunk at a time; a value written never overtakes the words still to
-// be drawn, and a redraw past the chunk's words comes from the keystream.
-func uint64nInPlace[T integer](b bulk.Source, dst []T, n uint64) {
+// narrowNBelow is the length below which 4-byte elements take their values
+// in uint64nInto one word at a time from Peek: above it, a Read of half of
+// what is owed and one kernel call cost less than the per-word loop over
+// the same words, down to the kernels' 8 lanes times a few.
+const narrowNBelow = 64
+
+// uint64nInto is rand.Rand's uint64n(n) for every element of dst: Lemire's
+// multiply-shift with the same rejection, a mask for a power of two. (On
+// 32-bit platforms rand.Rand takes a 32-bit path for n < 2^32, which gives
+// the same values.) A chunk's words are read into dst's memory: for 8-byte
+// elements one word each, converted in place; for 4-byte ones (n below
+// 2^32) the words for half of what is owed, converted in place (the
+// kernel's high words where it can) and each value written forward over
+// bytes 4o to 4o+3, which hold word o/2 or an earlier one. Either way a
+// value written never overtakes the words still to be drawn (o <= the word
+// drawing it), and a redraw past the chunk's words comes from the
+// keystream. Below narrowNBelow 4-byte values the words are read where the
+// keystream buffers them, one at a time.
+func uint64nInto[T integer](b bulk.Source, dst []T, n uint64) {
+	wide := unsafe.Sizeof(*new(T)) == 8
 	// rand.Rand draws again while lo < thresh, which it tests only once lo
 	// < n; thresh < n, so testing lo < thresh alone is the same.
 	thresh := -n % n
-	for len(dst) > 0 {
-		d := dst[:min(len(dst), chunkWords)]
-		p := bytesOf(d)
+	for len(dst) > 0 && (wide || len(dst) >= narrowNBelow) {
+		owed := len(dst)
+		if !wide {
+			owed /= 2
+		}
+		d := dst[:min(owed, chunkWords)]
+		p := bytesOf(dst)[:8*len(d)]
 		b.Read(p)
 		if n&(n-1) == 0 {
 			for i := range d {
@@ -218,7 +207,13 @@ func uint64nInPlace[T integer](b bulk.Source, dst []T, n uint64) {
 		}
 		// Until the first rejection value i is word i; after it, a value
 		// may need several words.
-		o := asmUint64n(unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)), n, thresh)
+		u := unsafe.Slice((*uint64)(unsafe.Pointer(&p[0])), len(d))
+		o := asmUint64n(u, n, thresh)
+		if !wide {
+			for i := range o {
+				d[i] = T(u[i])
+			}
+		}
 		for ; o < len(d); o++ {
 			hi, lo := bits.Mul64(le64(p, o), n)
 			if lo < thresh {
@@ -230,18 +225,23 @@ func uint64nInPlace[T integer](b bulk.Source, dst []T, n uint64) {
 			hi, lo := bits.Mul64(le64(p, w), n)
 			w++
 			for lo < thresh {
-				var u uint64
+				var x uint64
 				if w < len(d) {
-					u = le64(p, w)
+					x = le64(p, w)
 					w++
 				} else {
-					u = b.Uint64()
+					x = b.Uint64()
 				}
-				hi, lo = bits.Mul64(u, n)
+				hi, lo = bits.Mul64(x, n)
 			}
 			d[o] = T(hi)
 		}
 		dst = dst[o:]
+	}
+	if len(dst) > 0 {
+		w := words{b: b}
+		uint64nPeek(&w, dst, n)
+		w.done()
 	}
 }
 

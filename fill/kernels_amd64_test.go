@@ -39,17 +39,7 @@ func TestConversionKernels(t *testing.T) {
 		edges = append(edges, 1<<b, ^uint64(1<<b))
 	}
 	r := rand.New(rand.NewPCG(11, 12))
-	var trials [][]uint64
-	for lane := range 64 {
-		src := make([]uint64, 64*len(edges))
-		for w := range src {
-			src[w] = r.Uint64()
-		}
-		for g, e := range edges {
-			src[64*g+lane] = e
-		}
-		trials = append(trials, src)
-	}
+	trials := edgesAtEveryLane(r, edges, 64)
 	for n := range 300 {
 		src := make([]uint64, n)
 		for w := range src {
@@ -102,6 +92,23 @@ func TestConversionKernels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// edgesAtEveryLane returns one slice of random words per lane of a group
+// of lanes words, in which group g holds edges[g] at that lane.
+func edgesAtEveryLane(r *rand.Rand, edges []uint64, lanes int) [][]uint64 {
+	var trials [][]uint64
+	for lane := range lanes {
+		src := make([]uint64, lanes*len(edges))
+		for w := range src {
+			src[w] = r.Uint64()
+		}
+		for g, e := range edges {
+			src[lanes*g+lane] = e
+		}
+		trials = append(trials, src)
+	}
+	return trials
 }
 
 // TestKernelVBMI compares normsVBMI and expsVBMI with normsAVX512 and
@@ -200,19 +207,9 @@ func TestZigguratKernels(t *testing.T) {
 		for i := range uint64(k.tables) {
 			edge = append(edge, k.edges(i)...)
 		}
-		// Every edge word at every lane of a group of 16 (group g holds
-		// edge word g at the lane), then random mixtures.
-		var trials [][]uint64
-		for lane := range 16 {
-			src := make([]uint64, 16*len(edge))
-			for w := range src {
-				src[w] = r.Uint64()
-			}
-			for g, e := range edge {
-				src[16*g+lane] = e
-			}
-			trials = append(trials, src)
-		}
+		// Every edge word at every lane of a group of 16, then random
+		// mixtures.
+		trials := edgesAtEveryLane(r, edge, 16)
 		for trial := range 4000 {
 			n := 16 * (1 + trial%4)
 			if trial%5 == 0 {

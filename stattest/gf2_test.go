@@ -13,34 +13,11 @@ import (
 	"github.com/streamrand/streamrand/chacha"
 )
 
-// gf2Xorshift64 is Marsaglia's xorshift64 ("Xorshift RNGs", J. Stat.
-// Softw. 8(14), 2003, shifts 13, 7, 17): x_{k+1} = T x_k for a 64×64
-// matrix T over GF(2) whose characteristic polynomial is primitive (the
-// period is 2^64-1).
-type gf2Xorshift64 struct{ x uint64 }
-
-func (g *gf2Xorshift64) Uint64() uint64 {
-	g.x ^= g.x << 13
-	g.x ^= g.x >> 7
-	g.x ^= g.x << 17
-	return g.x
-}
-
-// gf2Xorshift32 is Marsaglia's xorshift32 (same paper, shifts 13, 17, 5),
-// two outputs per Uint64, the first in the low half.
-type gf2Xorshift32 struct{ x uint32 }
-
-func (g *gf2Xorshift32) next() uint64 {
-	g.x ^= g.x << 13
-	g.x ^= g.x >> 17
-	g.x ^= g.x << 5
-	return uint64(g.x)
-}
-
-func (g *gf2Xorshift32) Uint64() uint64 {
-	lo := g.next()
-	return lo | g.next()<<32
-}
+// The xorshift generators of badgen_test.go are the negative controls
+// here: xorshift64 steps x_{k+1} = T x_k for a 64×64 matrix T over GF(2)
+// whose characteristic polynomial is primitive (the period is 2^64-1);
+// pairs{xorshift32} holds two 32-bit outputs per Uint64, the first in the
+// low half.
 
 // gf2BitMatrix packs the string of '0' and '1' into rows of q bits, the
 // first bit of a row in column 0.
@@ -288,25 +265,25 @@ func TestMatrixRankLinearGenerators(t *testing.T) {
 	// sequence of a matrix with an irreducible characteristic polynomial:
 	// always independent, so every matrix has full rank (probability
 	// 0.2888 for a random one).
-	r, err := MatrixRank(&gf2Xorshift64{x: 88172645463325252}, 200, 64, 64, 0)
+	r, err := MatrixRank(&xorshift64{x: 88172645463325252}, 200, 64, 64, 0)
 	require.NoError(t, err)
 	require.Equal(t, Fail, r.Verdict(), "%v", r)
 	require.Equal(t, float64(200), r.pool.observed[0], "%v", r) // all of rank 64
 
 	// Two xorshift32 outputs per word: 64 bits that are a linear function
 	// of 32 bits of state, so rank ≤ 32.
-	counts := matrixRankCounts(&gf2Xorshift32{x: 2463534242}, 50, 64, 64, 0)
+	counts := matrixRankCounts(pairs{&xorshift32{x: 2463534242}}, 50, 64, 64, 0)
 	for rank := 33; rank <= 64; rank++ {
 		require.Zero(t, counts[rank], "rank %d", rank)
 	}
-	r, err = MatrixRank(&gf2Xorshift32{x: 2463534242}, 200, 64, 64, 0)
+	r, err = MatrixRank(pairs{&xorshift32{x: 2463534242}}, 200, 64, 64, 0)
 	require.NoError(t, err)
 	require.Equal(t, Fail, r.Verdict(), "%v", r)
 
 	// Bits 31:0 are every other xorshift32 output, x, T²x, T⁴x, ...: T²
 	// has the same irreducible characteristic polynomial as T (squaring
 	// is the Frobenius map), so again full rank every time.
-	r, err = MatrixRank(&gf2Xorshift32{x: 2463534242}, 200, 32, 32, 0)
+	r, err = MatrixRank(pairs{&xorshift32{x: 2463534242}}, 200, 32, 32, 0)
 	require.NoError(t, err)
 	require.Equal(t, Fail, r.Verdict(), "%v", r)
 	require.Equal(t, float64(200), r.pool.observed[0], "%v", r)
@@ -443,15 +420,15 @@ func TestLinearComplexityExhaustive(t *testing.T) {
 // Every bit of xorshift32 and xorshift64 obeys the recurrence of the
 // characteristic polynomial of the generator's matrix, irreducible of
 // degree 32 or 64, so the linear complexity is exactly 32 or 64 (bits
-// 0..31 of gf2Xorshift32 are every other output, ruled by T², whose
+// 0..31 of pairs{xorshift32} are every other output, ruled by T², whose
 // characteristic polynomial is that of T).
 func TestLinearComplexityOfXorshift(t *testing.T) {
 	for _, tc := range []struct {
 		src  func() rand.Source
 		want int
 	}{
-		{func() rand.Source { return &gf2Xorshift32{x: 2463534242} }, 32},
-		{func() rand.Source { return &gf2Xorshift64{x: 88172645463325252} }, 64},
+		{func() rand.Source { return pairs{&xorshift32{x: 2463534242}} }, 32},
+		{func() rand.Source { return &xorshift64{x: 88172645463325252} }, 64},
 	} {
 		for _, bit := range []uint{0, 17, 31, 32, 63} {
 			src := tc.src()
@@ -471,9 +448,9 @@ func TestLinearComplexityLinearGenerators(t *testing.T) {
 		nbits int64
 		l0    float64 // the linear complexity
 	}{
-		{"xorshift32", &gf2Xorshift32{x: 2463534242}, 1000, 32},
-		{"xorshift64", &gf2Xorshift64{x: 88172645463325252}, 1000, 64},
-		{"xorshift64", &gf2Xorshift64{x: 1}, 10000, 64},
+		{"xorshift32", pairs{&xorshift32{x: 2463534242}}, 1000, 32},
+		{"xorshift64", &xorshift64{x: 88172645463325252}, 1000, 64},
+		{"xorshift64", &xorshift64{x: 1}, 10000, 64},
 	} {
 		for _, bit := range []uint{0, 31, 63} {
 			r, err := LinearComplexity(tc.src, tc.nbits, bit)

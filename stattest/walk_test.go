@@ -13,38 +13,11 @@ import (
 	"github.com/streamrand/streamrand/chacha"
 )
 
-// walkXorshift64 is Marsaglia's xorshift64 ("Xorshift RNGs", J. Stat.
-// Software 8(14), 2003, triple 13, 7, 17): a negative control.
-type walkXorshift64 struct{ x uint64 }
-
-func (g *walkXorshift64) Uint64() uint64 {
-	g.x ^= g.x << 13
-	g.x ^= g.x >> 7
-	g.x ^= g.x << 17
-	return g.x
-}
-
-// walkXorshift32 is Marsaglia's 32-bit xorshift (2003, triple 13, 17, 5);
-// each Uint64 holds two outputs, the first in the low half.
-type walkXorshift32 struct{ x uint32 }
-
-func (g *walkXorshift32) next() uint64 {
-	g.x ^= g.x << 13
-	g.x ^= g.x >> 17
-	g.x ^= g.x << 5
-	return uint64(g.x)
-}
-
-func (g *walkXorshift32) Uint64() uint64 {
-	lo := g.next()
-	return lo | g.next()<<32
-}
-
-// walkSeed64 and walkSeed32 give the negative controls distinct nonzero
-// states.
-func walkSeed64(s uint64) *walkXorshift64 { return &walkXorshift64{s*0x9E3779B97F4A7C15 | 1} }
-func walkSeed32(s uint64) *walkXorshift32 {
-	return &walkXorshift32{uint32(s*0x9E3779B97F4A7C15>>32) | 1}
+// The negative controls are the xorshift generators of badgen_test.go,
+// from seeds spread over their states.
+func walkSeed64(s uint64) rand.Source { return &xorshift64{s*0x9E3779B97F4A7C15 | 1} }
+func walkSeed32(s uint64) rand.Source {
+	return pairs{&xorshift32{uint32(s*0x9E3779B97F4A7C15>>32) | 1}}
 }
 
 // naiveWalk returns H, M, J, R and C of the walk with steps ±1 for the

@@ -16,7 +16,7 @@
 //
 // The 4-block NEON kernel it replaces had only 4 independent quarter-round
 // chains per round and left the integer pipes idle; llvm-mca (scripts/mca.sh)
-// predicts this one faster on every modelled core (see the README).
+// predicts this one faster on every modelled core (see docs/backends.md).
 //
 // The quarter round is written once (quarterRound); each form turns its
 // steps into instructions. Run it with `GOARCH=arm64 go generate ./chacha/`

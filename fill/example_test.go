@@ -29,8 +29,8 @@ func ExampleFloat64() {
 // rand.New(Src).NormFloat64()*Sigma + Mu (gonum v0.17.0, stat/distuv/norm.go),
 // so fill.NormFloat64 scaled by Sigma and shifted by Mu gives exactly the
 // values of successive Rand calls, and the Source ends at the same position.
-// It takes less than half the time (BenchmarkGonumNormal, ChaCha8, Zen 5:
-// 2.6 against 6.2 ns per value); NormFloat64's rare slow path, which calls
+// It takes a fraction of the time (BenchmarkGonumNormal; the figures are in
+// docs/performance.md); NormFloat64's rare slow path, which calls
 // math.Exp, bounds the gain.
 func ExampleNormFloat64_gonum() {
 	const mu, sigma = 10.0, 2.5

@@ -223,7 +223,7 @@ func TestHelp(t *testing.T) {
 }
 
 // withoutRuntimeWarnings drops the Go runtime's own "GODEBUG: ..." lines
-// from a child's stderr (GODEBUG=cpu.avx512=off, a setting the README
+// from a child's stderr (GODEBUG=cpu.avx512=off, a setting docs/backends.md
 // names, makes the runtime print "GODEBUG: unknown cpu feature"): they are
 // not the command's output.
 func withoutRuntimeWarnings(stderr string) string {

@@ -33,7 +33,7 @@ func command(t *testing.T, args ...string) (stdout, stderr string, status int) {
 		t.Fatal(err)
 	}
 	// The Go runtime's own "GODEBUG: ..." warnings (GODEBUG=cpu.avx512=off,
-	// a setting the README names, prints "unknown cpu feature") are not the
+	// a setting docs/backends.md names, prints "unknown cpu feature") are not the
 	// command's output.
 	var errLines strings.Builder
 	for _, l := range strings.SplitAfter(errOut.String(), "\n") {

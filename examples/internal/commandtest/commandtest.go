@@ -38,7 +38,7 @@ func Command(args ...string) *exec.Cmd {
 
 // Run runs the program with args and returns its exit status and output.
 // The Go runtime's own "GODEBUG: " lines on stderr (GODEBUG=cpu.avx512=off,
-// one of the README's settings, prints "GODEBUG: unknown cpu feature") are
+// one of the settings of docs/backends.md, prints "GODEBUG: unknown cpu feature") are
 // not the program's and are dropped.
 func Run(t testing.TB, args ...string) (status int, stdout, stderr string) {
 	t.Helper()

@@ -1,6 +1,18 @@
 // Package stattest runs statistical tests of the quality of random number
 // generators: any io.Reader of random bytes or math/rand/v2 Source.
 //
+// To test a generator, run the default battery over it and read the
+// verdict:
+//
+//	rep, err := (&stattest.Battery{Bytes: 8 << 20}).Run(src) // or RunReader(r)
+//	if err != nil { ... }
+//	fmt.Println(rep.Verdict()) // pass, weak or fail; rep.Summaries has each test
+//
+// A Battery's default (1 MiB per test, 38 results) fails the generators
+// TestU01's SmallCrush fails; more data per test sees more (8 MiB is the
+// default of the streamrand test command, 1 GiB its -deep level). Each
+// test is also a function of its own (Monobit, MatrixRank, ...).
+//
 // Each test returns a Result: the test's name, the sample size, the test
 // statistic and its p-value, the probability that a perfect generator gives
 // a statistic at least as extreme. Under the null hypothesis (the numbers

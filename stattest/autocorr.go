@@ -67,11 +67,19 @@ func Autocorrelation(src rand.Source, n int64, lags ...int) ([]Result, error) {
 	for k, d := range lags {
 		counts[k] = make([]bitCounter, d)
 	}
+	// phase[k] is (i - lags[k]) mod lags[k], kept by a wrap rather than a
+	// division per value.
+	phase := make([]int, len(lags))
+	for k, d := range lags {
+		phase[k] = (maxLag - d) % d
+	}
 	for i := int64(maxLag); i < n+int64(maxLag); i++ {
 		x := src.Uint64()
 		for k, d := range lags {
-			j := i - int64(d)
-			counts[k][j%int64(d)].add(x ^ ring[j&mask])
+			counts[k][phase[k]].add(x ^ ring[(i-int64(d))&mask])
+			if phase[k]++; phase[k] == d {
+				phase[k] = 0
+			}
 		}
 		ring[i&mask] = x
 	}

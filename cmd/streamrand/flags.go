@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,30 +16,77 @@ var sizeSuffixes = []struct {
 	shift  uint
 }{{"K", 10}, {"M", 20}, {"G", 30}}
 
-// errNotSize is the reason parseSize gives for text that is not a size.
-var errNotSize = errors.New("not a size (want a number with an optional K, M or G suffix)")
+// sizeUnits are the units parseSize takes (in any letter case): K, M and
+// G are binary, as KiB, MiB and GiB; KB, MB and GB decimal.
+var sizeUnits = map[string]int64{
+	"": 1, "B": 1,
+	"K": 1 << 10, "KIB": 1 << 10, "KB": 1e3,
+	"M": 1 << 20, "MIB": 1 << 20, "MB": 1e6,
+	"G": 1 << 30, "GIB": 1 << 30, "GB": 1e9,
+}
 
-// parseSize parses a byte count with an optional K, M or G suffix (powers
-// of 1024, either letter case). Its errors are reasons to put after the
-// flag and its value.
+// sizeSyntax says what a size may be written as: the help of every command
+// with a size flag, and the error for text that is not a size, say it.
+const sizeSyntax = "a whole number of bytes (65536, 1_000_000, 1e6), with an optional unit: " +
+	"K, M, G or KiB, MiB, GiB for powers of 1024, KB, MB, GB for powers of 1000"
+
+// errNotSize is the reason parseSize gives for text that is not a size.
+var errNotSize = errors.New("not a size (want " + sizeSyntax + ")")
+
+// sizeRE splits a size into digits, fraction, exponent and unit; digits
+// may be grouped with underscores between them, as in Go literals.
+var sizeRE = regexp.MustCompile(`^([0-9]+(?:_[0-9]+)*)(?:\.([0-9]+(?:_[0-9]+)*))?(?:[eE]\+?([0-9]+))?([a-zA-Z]*)$`)
+
+// parseSize parses a byte count written as sizeSyntax says: 65536, 64K,
+// 64KiB, 64KB, 1_000_000, 1e6, 1.5e3. An exponent form must be a whole
+// number (1.5e0 is not), and a fraction needs an exponent (1.5 and 1.5K
+// are errors). Its errors are reasons to put after the flag and its value.
 func parseSize(s string) (int64, error) {
-	num, shift := s, uint(0)
-	for _, x := range sizeSuffixes {
-		if t, ok := strings.CutSuffix(strings.ToUpper(s), x.suffix); ok {
-			num, shift = t, x.shift
-			break
+	if strings.HasPrefix(s, "-") && sizeRE.MatchString(s[1:]) {
+		return 0, errors.New("not a size (want 0 or more)")
+	}
+	m := sizeRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, errNotSize
+	}
+	intPart, frac, exp, unitName := strings.ReplaceAll(m[1], "_", ""), strings.ReplaceAll(m[2], "_", ""), m[3], m[4]
+	unit, ok := sizeUnits[strings.ToUpper(unitName)]
+	if !ok || frac != "" && exp == "" {
+		return 0, errNotSize
+	}
+	tooLarge := fmt.Errorf("too large (at most %d bytes)", int64(maxSize))
+	// value = intPart.frac * 10^e * unit, exactly, in big integers: the
+	// digits of intPart and frac over 10^len(frac).
+	digits, ok := new(big.Int).SetString(intPart+frac, 10)
+	if !ok {
+		return 0, errNotSize
+	}
+	e := -len(frac)
+	if exp != "" {
+		x, err := strconv.Atoi(exp)
+		if err != nil || x > 100 {
+			if digits.Sign() == 0 {
+				return 0, nil
+			}
+			return 0, tooLarge
+		}
+		e += x
+	}
+	v := new(big.Int).Mul(digits, big.NewInt(unit))
+	ten := big.NewInt(10)
+	if e >= 0 {
+		v.Mul(v, new(big.Int).Exp(ten, big.NewInt(int64(e)), nil))
+	} else {
+		var r big.Int
+		v.QuoRem(v, new(big.Int).Exp(ten, big.NewInt(int64(-e)), nil), &r)
+		if r.Sign() != 0 {
+			return 0, errors.New("not a whole number of bytes")
 		}
 	}
-	n, err := strconv.ParseInt(num, 10, 64)
-	switch {
-	case err != nil && !errors.Is(err, strconv.ErrRange):
-		return 0, errNotSize
-	case strings.HasPrefix(num, "-"):
-		return 0, errors.New("not a size (want 0 or more, with an optional K, M or G suffix)")
-	case err != nil || n > maxSize>>shift:
-		return 0, fmt.Errorf("too large (at most %d bytes)", int64(maxSize))
+	if v.Cmp(big.NewInt(maxSize)) > 0 {
+		return 0, tooLarge
 	}
-	return n << shift, nil
+	return v.Int64(), nil
 }
 
 // maxSize bounds what parseSize accepts: far beyond any flag's own bound,
@@ -71,8 +119,7 @@ func sizeFlag(n int64) string {
 	return fmt.Sprint(n)
 }
 
-// A sizeValue is a flag holding a byte count written with an optional K,
-// M or G suffix (see parseSize).
+// A sizeValue is a flag holding a byte count (see parseSize).
 type sizeValue struct {
 	n    int64
 	text string // as given; "" for a default not worth showing in -h
@@ -101,11 +148,19 @@ func (v *sizeValue) Set(s string) error {
 // cannot take.
 var invalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): (.*)$`)
 
-// flagError rewrites the flag package's "invalid value" errors in the
-// command's words, "-NAME VALUE: reason"; others it returns as they are
-// (they are one line already).
+// flagError rewrites the flag package's errors in the command's words:
+// "-NAME VALUE: reason" for a value the flag cannot take, "unknown flag
+// -NAME" pointing to the command's -h, "-NAME needs a value". Others it
+// returns as they are (they are one line already).
 func flagError(fs *flag.FlagSet, err error) error {
-	m := invalidValue.FindStringSubmatch(err.Error())
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return fmt.Errorf("unknown flag %s (streamrand %s -h lists the flags)", name, fs.Name())
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return fmt.Errorf("%s needs a value", name)
+	}
+	m := invalidValue.FindStringSubmatch(msg)
 	if m == nil {
 		return err
 	}

@@ -1,9 +1,13 @@
-// Command streamrand measures, prints and tests the streamrand generators.
+// Command streamrand measures, writes and tests the streamrand generators.
 //
 //	streamrand bench                  throughput of every algorithm and its peers
 //	streamrand stream -alg NAME ...   raw keystream bytes to stdout
 //	streamrand test [-alg NAME|all]   statistical test battery
 //	streamrand test -in FILE|-        the battery over any byte stream
+//
+// Sizes (-size, -n, -offset, -bytes) are whole numbers of bytes, written
+// 65536, 1_000_000 or 1e6, with an optional unit: K, M, G (the same as
+// KiB, MiB, GiB) for powers of 1024, KB, MB, GB for powers of 1000.
 //
 // Errors are one line on stderr, "streamrand COMMAND: what went wrong", and
 // a non-zero exit status (2 for a bad command line, 1 for a failure).
@@ -15,18 +19,60 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/streamrand/streamrand"
 )
 
-const usage = `usage:
-  streamrand bench [-long] [-size BYTES] [-time DURATION] [-runs N]
-  streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES] [-force]
-  streamrand test [-alg NAME|all] [-seed N] [-bytes N | -deep] [-repeat K] [-q]
-  streamrand test -in FILE|- [-bytes N | -deep] [-repeat K] [-q]
-Run "streamrand COMMAND -h" for a command's flags.
-`
+// A command is a subcommand: its name, its one line in streamrand -h, and
+// what runs it.
+type command struct {
+	name, help string
+	run        func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+// commands are the subcommands, in the order -h lists them.
+var commands = []command{
+	{"bench", "measure each generator against its usual Go peer, and fill's speed",
+		func(args []string, _ io.Reader, stdout, _ io.Writer) error { return runBench(args, stdout) }},
+	{"stream", "write a generator's raw keystream to stdout, for outside test suites",
+		func(args []string, _ io.Reader, stdout, _ io.Writer) error { return runStream(args, stdout) }},
+	{"test", "run the statistical battery on every generator or on any byte stream",
+		runTest},
+}
+
+// usage is the help of streamrand itself.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("streamrand measures, writes and tests the streamrand generators.\n\n" +
+		"usage: streamrand COMMAND [flags]\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.help)
+	}
+	b.WriteString("\nRun \"streamrand COMMAND -h\" for a command's flags.\n\n" + sizeHelp("size", "n", "offset", "bytes"))
+	return b.String()
+}
+
+// sizeHelp closes the help of streamrand, and of each command with a size
+// flag, naming those flags: the way sizes are written, wrapped to 80
+// columns.
+func sizeHelp(flags ...string) string {
+	var b strings.Builder
+	col := 0
+	for _, w := range strings.Fields("A size (-" + strings.Join(flags, ", -") + ") is " + sizeSyntax + ".") {
+		if col > 0 && col+1+len(w) > 80 {
+			b.WriteString("\n")
+			col = 0
+		} else if col > 0 {
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	return b.String() + "\n"
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -35,24 +81,29 @@ func main() {
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) < 1 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
-	var err error
-	switch cmd, args := args[0], args[1:]; cmd {
-	case "bench":
-		err = runBench(args, stdout)
-	case "stream":
-		err = runStream(args, stdout)
-	case "test":
-		err = runTest(args, stdin, stdout, stderr)
+	name, args := args[0], args[1:]
+	switch name {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
+		if name == "help" && len(args) == 1 {
+			name, args = args[0], []string{"-h"} // streamrand help CMD
+			break
+		}
+		fmt.Fprint(stdout, usage())
 		return 0
-	default:
-		fmt.Fprintf(stderr, "streamrand: unknown command %q\n%s", cmd, usage)
+	}
+	i := slices.IndexFunc(commands, func(c command) bool { return c.name == name })
+	switch {
+	case i < 0 && strings.HasPrefix(name, "-"):
+		fmt.Fprintf(stderr, "streamrand: unknown flag %s (streamrand -h lists the commands)\n", name)
+		return 2
+	case i < 0:
+		fmt.Fprintf(stderr, "streamrand: unknown command %q (streamrand -h lists the commands)\n", name)
 		return 2
 	}
+	err := commands[i].run(args, stdin, stdout, stderr)
 	var u usageError
 	switch {
 	case err == nil:
@@ -60,10 +111,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &u):
-		fmt.Fprintf(stderr, "streamrand %s: %s\n", args[0], oneLine(err))
+		fmt.Fprintf(stderr, "streamrand %s: %s\n", name, oneLine(err))
 		return 2
 	}
-	fmt.Fprintf(stderr, "streamrand %s: %s\n", args[0], oneLine(err))
+	fmt.Fprintf(stderr, "streamrand %s: %s\n", name, oneLine(err))
 	return 1
 }
 
@@ -104,6 +155,15 @@ func parse(fs *flag.FlagSet, args []string, head string, stdout io.Writer) error
 		fmt.Fprint(stdout, head)
 		fs.SetOutput(stdout)
 		fs.PrintDefaults()
+		var sizes []string
+		fs.VisitAll(func(f *flag.Flag) {
+			if _, ok := f.Value.(*sizeValue); ok {
+				sizes = append(sizes, f.Name)
+			}
+		})
+		if len(sizes) > 0 {
+			fmt.Fprint(stdout, "\n"+sizeHelp(sizes...))
+		}
 		return err
 	case err != nil:
 		return usageError{flagError(fs, err)}

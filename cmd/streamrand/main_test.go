@@ -39,9 +39,16 @@ func TestBadCommandLines(t *testing.T) {
 		args []string
 		want string // in the error line
 	}{
-		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-5"}, "-n -5: not a size (want 0 or more, with an optional K, M or G suffix)"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-5"}, "-n -5: not a size (want 0 or more)"},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "-1"}, "-n -1"},
-		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1X"}, "-n 1X: not a size (want a number with an optional K, M or G suffix)"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1X"}, "-n 1X: not a size (want a whole number of bytes (65536, 1_000_000, 1e6), with an optional unit: K, M, G or KiB, MiB, GiB for powers of 1024, KB, MB, GB for powers of 1000)"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1.5e0"}, "-n 1.5e0: not a whole number of bytes"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1.5K"}, "-n 1.5K: not a size"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1__000"}, "-n 1__000: not a size"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1e19"}, "-n 1e19: too large (at most 4611686018427387904 bytes)"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "9223372036854775808"}, "-n 9223372036854775808: too large"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-offset", "99999999999GB"}, "-offset 99999999999GB: too large"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n"}, "-n needs a value"},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-offset", "-3"}, "-offset -3"},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "x"}, "-seed x: not a whole number of 0 or more"},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-stream", "99999999999999999999"}, "-stream 99999999999999999999: out of range"},
@@ -51,12 +58,14 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"stream", "-alg", "chacha8"}, "exactly one of -seed and -key"},
 		{[]string{"stream", "-alg", "chacha8", "-key", "zz"}, "-key: encoding/hex"},
 		{[]string{"stream", "-alg", "chacha20", "-key", "00112233"}, "-key: chacha20 takes a key of 32 bytes, not 4"},
-		{[]string{"stream", "-nope"}, "flag provided but not defined: -nope"},
+		{[]string{"stream", "-nope"}, "streamrand stream: unknown flag -nope (streamrand stream -h lists the flags)\n"},
+		{[]string{"test", "--nope=1"}, "streamrand test: unknown flag -nope (streamrand test -h lists the flags)\n"},
 		{[]string{"bench", "junk"}, `unexpected argument "junk"`},
 		{[]string{"bench", "-size", "100000000000"}, "-size 100000000000: want 1 byte to 256 MiB"},
 		{[]string{"bench", "-size", "257M"}, "-size 257M: want 1 byte to 256 MiB"},
 		{[]string{"bench", "-size", "0"}, "-size 0"},
-		{[]string{"bench", "-size", "2MB"}, "-size 2MB: not a size"},
+		{[]string{"bench", "-size", "300MB"}, "-size 300MB: want 1 byte to 256 MiB"},
+		{[]string{"bench", "-size", "2TB"}, "-size 2TB: not a size"},
 		{[]string{"bench", "-time", "3"}, "-time 3: not a duration (want a number and a unit: 200ms, 2s)"},
 		{[]string{"bench", "-runs", "many"}, "-runs many: not a whole number"},
 		{[]string{"bench", "-runs", "0"}, "-runs 0"},
@@ -68,7 +77,9 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"test", "-bytes", "4611686018427387904"}, "-bytes 4611686018427387904: want 64 KiB to 1 GiB"},
 		{[]string{"test", "-bytes", "2G"}, "-bytes 2G: want 64 KiB to 1 GiB"},
 		{[]string{"test", "-bytes", "1T"}, "-bytes 1T: not a size"},
-		{[]string{"test", "-bytes", "1Z"}, "streamrand test: -bytes 1Z: not a size (want a number with an optional K, M or G suffix)\n"},
+		{[]string{"test", "-bytes", "1Z"}, "streamrand test: -bytes 1Z: not a size (want a whole number of bytes"},
+		{[]string{"test", "-bytes", "64000"}, "-bytes 64000: want 64 KiB to 1 GiB"},
+		{[]string{"test", "-bytes", "64KB"}, "-bytes 64KB: want 64 KiB to 1 GiB"},
 		{[]string{"test", "-bytes", "99999999999G"}, "-bytes 99999999999G: too large"},
 		{[]string{"test", "-repeat", "1e3"}, "-repeat 1e3: not a whole number"},
 		{[]string{"test", "-repeat", "0"}, "-repeat 0: want 1 to 10000"},
@@ -87,7 +98,7 @@ func TestBadCommandLines(t *testing.T) {
 			!strings.Contains(stderr, tc.want) {
 			t.Errorf("%q: stderr %q, want one line \"streamrand %s: ...%s...\"", tc.args, stderr, cmd, tc.want)
 		}
-		if strings.Count(stderr, "streamrand") != 1 {
+		if strings.Count(strings.Replace(stderr, "(streamrand "+cmd+" -h", "", 1), "streamrand") != 1 {
 			t.Errorf("%q: stderr %q names streamrand more than once", tc.args, stderr)
 		}
 		for _, internal := range []string{"strconv", "invalid value", "parse error", "invalid syntax"} {
@@ -169,12 +180,20 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"bench", "-size", "100000000000"}, 2, "streamrand bench: -size", ""},
 		{[]string{"test", "-bytes", "4611686018427387904"}, 2, "streamrand test: -bytes", ""},
 		{[]string{"stream", "-n", "-5", "-alg", "chacha8", "-seed", "1"}, 2, "streamrand stream: -n -5", ""},
-		{[]string{"frobnicate"}, 2, `streamrand: unknown command "frobnicate"`, ""},
-		{[]string{}, 2, "usage:", ""},
+		{[]string{"frobnicate"}, 2, `streamrand: unknown command "frobnicate" (streamrand -h lists the commands)` + "\n", ""},
+		{[]string{"-nope"}, 2, "streamrand: unknown flag -nope (streamrand -h lists the commands)\n", ""},
+		{[]string{"--version"}, 2, "streamrand: unknown flag --version (streamrand -h lists the commands)\n", ""},
+		{[]string{"stream", "-nope", "-alg", "chacha8"}, 2, "streamrand stream: unknown flag -nope (streamrand stream -h lists the flags)\n", ""},
+		{[]string{"bench", "-n", "1"}, 2, "streamrand bench: unknown flag -n (streamrand bench -h lists the flags)\n", ""},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1.5e0"}, 2, "streamrand stream: -n 1.5e0: not a whole number of bytes\n", ""},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1e30"}, 2, "streamrand stream: -n 1e30: too large", ""},
+		{[]string{}, 2, "streamrand measures", ""},
+		{[]string{"-h"}, 0, "", "\n  stream   "},
 		{[]string{"test", "-h"}, 0, "", "usage: streamrand test"},
 		{[]string{"stream", "-help"}, 0, "", "-offset"},
 		{[]string{"bench", "-h"}, 0, "", "-runs"},
-		{[]string{"help"}, 0, "", "streamrand bench"},
+		{[]string{"help"}, 0, "", "\n  bench    "},
+		{[]string{"help", "test"}, 0, "", "usage: streamrand test"},
 	} {
 		cmd := exec.Command(os.Args[0], tc.args...)
 		cmd.Env = append(os.Environ(), "STREAMRAND_RUN_MAIN=1")
@@ -188,16 +207,56 @@ func TestExitStatus(t *testing.T) {
 			t.Fatal(err)
 		}
 		errOut := withoutRuntimeWarnings(stderr.String())
-		if status != tc.status || !strings.HasPrefix(errOut, tc.stderr) || !strings.Contains(stdout.String(), tc.stdout) {
+		if status != tc.status || !strings.HasPrefix(errOut, tc.stderr) || !strings.Contains(stdout.String(), tc.stdout) ||
+			tc.status == 2 && stdout.Len() > 0 || tc.status == 0 && errOut != "" {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q; want exit %d, stderr %q..., stdout with %q",
 				tc.args, status, stderr.String(), stdout.String(), tc.status, tc.stderr, tc.stdout)
 		}
 		if strings.Contains(errOut, "goroutine ") || strings.Contains(errOut, "panic") {
 			t.Errorf("%q: a stack trace:\n%s", tc.args, stderr.String())
 		}
-		if tc.status == 2 && len(tc.args) > 0 && tc.args[0] != "frobnicate" && strings.Count(errOut, "\n") != 1 {
+		if tc.status == 2 && len(tc.args) > 0 && strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%q: stderr is not one line:\n%s", tc.args, stderr.String())
 		}
+	}
+}
+
+// streamrand -h lists each command on one line of at most 80 columns, with
+// its help, and says how sizes are written; so does the help of each
+// command with a size flag, naming those flags.
+func TestTopHelp(t *testing.T) {
+	status, stdout, stderr := runMain("-h")
+	if status != 0 || stderr != "" {
+		t.Fatalf("-h: exit %d, stderr %q", status, stderr)
+	}
+	for _, c := range commands {
+		re := regexp.MustCompile(`(?m)^  ` + c.name + ` +(\S.*)$`)
+		m := re.FindAllStringSubmatch(stdout, -1)
+		if len(m) != 1 || m[0][1] != c.help {
+			t.Errorf("-h: want one line \"  %s  %s\":\n%s", c.name, c.help, stdout)
+		}
+	}
+	for _, l := range strings.Split(stdout, "\n") {
+		if len(l) > 80 {
+			t.Errorf("-h: line of %d columns: %q", len(l), l)
+		}
+	}
+	for _, tc := range []struct{ args, sizes string }{
+		{"-h", "A size (-size, -n, -offset, -bytes) is"},
+		{"stream -h", "A size (-n, -offset) is"},
+		{"bench -h", "A size (-size) is"},
+		{"test -h", "A size (-bytes) is"},
+	} {
+		_, stdout, _ := runMain(strings.Fields(tc.args)...)
+		want := tc.sizes + " a whole number of bytes (65536,"
+		text := strings.Join(strings.Fields(stdout), " ")
+		if !strings.Contains(text, want) || !strings.Contains(text, "K, M, G or KiB, MiB, GiB for powers of 1024, KB, MB, GB for powers of 1000.") {
+			t.Errorf("%s: does not say how sizes are written (%q ...):\n%s", tc.args, want, stdout)
+		}
+	}
+	_, help, _ := runMain("help")
+	if help != stdout {
+		t.Error("help and -h differ")
 	}
 }
 

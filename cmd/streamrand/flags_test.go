@@ -1,0 +1,86 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every way of writing a size, and the ways that are not one: K, M, G are
+// binary (= KiB, MiB, GiB), KB, MB, GB decimal, in any letter case;
+// underscores between digits; an exponent form only where it is a whole
+// number; nothing beyond maxSize.
+func TestSizeForms(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"0", 0}, {"65536", 65536}, {"0065536", 65536}, {"12B", 12},
+		{"64K", 64 << 10}, {"64k", 64 << 10}, {"64KiB", 64 << 10}, {"64kib", 64 << 10}, {"64KB", 64000}, {"64kb", 64000},
+		{"2M", 2 << 20}, {"2MiB", 2 << 20}, {"2MB", 2000000}, {"2mb", 2000000},
+		{"1G", 1 << 30}, {"1GiB", 1 << 30}, {"1GB", 1000000000}, {"4G", 4 << 30},
+		{"1_000_000", 1000000}, {"1_024K", 1 << 20}, {"1_0", 10},
+		{"1e6", 1000000}, {"1E6", 1000000}, {"1e+6", 1000000}, {"1e0", 1}, {"0e0", 0}, {"0e999", 0},
+		{"1.5e3", 1500}, {"2.50e1", 25}, {"1.048576e6", 1 << 20}, {"1_0.0_0e1", 100}, {"1e3K", 1024000}, {"1e3KB", 1000000},
+		{"4611686018427387904", maxSize}, {"4G", 4 << 30}, {"4294967296G", maxSize},
+	} {
+		got, err := parseSize(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, reason string }{
+		{"", "not a size (want a whole number of bytes"},
+		{"K", "not a size (want"},
+		{"KB", "not a size (want"},
+		{"1T", "not a size (want"},
+		{"1TB", "not a size (want"},
+		{"1KiBB", "not a size (want"},
+		{"1 K", "not a size (want"},
+		{" 1", "not a size (want"},
+		{"+1", "not a size (want"},
+		{"0x10", "not a size (want"},
+		{"1.5", "not a size (want"},  // a fraction needs an exponent
+		{"1.5K", "not a size (want"}, // even where it would be whole
+		{"1.", "not a size (want"},
+		{".5e1", "not a size (want"},
+		{"1e", "not a size (want"},
+		{"1e-3", "not a size (want"},
+		{"1e1.5", "not a size (want"},
+		{"_1", "not a size (want"},
+		{"1_", "not a size (want"},
+		{"1__0", "not a size (want"},
+		{"1_e6", "not a size (want"},
+		{"1e6_", "not a size (want"},
+		{"-1", "not a size (want 0 or more)"},
+		{"-1e3", "not a size (want 0 or more)"},
+		{"1.5e0", "not a whole number of bytes"},
+		{"1.25e1", "not a whole number of bytes"},
+		{"1.0000000000000000001e18", "not a whole number of bytes"},
+		{"4611686018427387905", "too large (at most 4611686018427387904 bytes)"},
+		{"9223372036854775808", "too large"},
+		{"99999999999999999999999999", "too large"},
+		{"4294967297G", "too large"},
+		{"1e19", "too large"},
+		{"1e999999999999999999999", "too large"},
+		{"4.611686018427387905e18", "too large"},
+	} {
+		n, err := parseSize(tc.in)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.reason) {
+			t.Errorf("parseSize(%q) = %d, %v; want an error %q...", tc.in, n, err, tc.reason)
+		}
+	}
+}
+
+// Sizes as the flags take them: -n 1e3, 1KB, 1_000 are 1000 bytes, -n 1K
+// and 1KiB 1024.
+func TestSizeFlags(t *testing.T) {
+	for _, tc := range []struct {
+		n    string
+		want int
+	}{{"1e3", 1000}, {"1KB", 1000}, {"1_000", 1000}, {"1K", 1024}, {"1KiB", 1024}, {"0e5", 0}} {
+		status, stdout, stderr := runMain("stream", "-alg", "chacha8", "-seed", "1", "-n", tc.n)
+		if status != 0 || stderr != "" || len(stdout) != tc.want {
+			t.Errorf("stream -n %s: exit %d, stderr %q, %d bytes; want %d bytes", tc.n, status, stderr, len(stdout), tc.want)
+		}
+	}
+}

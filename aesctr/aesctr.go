@@ -151,7 +151,19 @@ func (k *kernel) SetIdentity(name string, key []byte) error {
 	return nil
 }
 
-func algName(keyLen int) string { return fmt.Sprintf("aes%dctr", keyLen*8) }
+// algName names the algorithm of a key of keyLen bytes, without allocating
+// for the three valid lengths (every AppendBinary writes it).
+func algName(keyLen int) string {
+	switch keyLen {
+	case 16:
+		return "aes128ctr"
+	case 24:
+		return "aes192ctr"
+	case 32:
+		return "aes256ctr"
+	}
+	return fmt.Sprintf("aes%dctr", keyLen*8)
+}
 
 // A Source is an AES-CTR keystream positioned at a byte offset of one
 // stream. It implements math/rand/v2.Source, io.ReadSeeker, io.ReaderAt and

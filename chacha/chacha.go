@@ -129,7 +129,19 @@ func (k *kernel) SetIdentity(name string, key []byte) error {
 	return fmt.Errorf("%w: %q", checkpoint.ErrAlgorithm, name)
 }
 
-func algName(rounds int) string { return fmt.Sprintf("chacha%d", rounds) }
+// algName names the algorithm of rounds rounds, without allocating for the
+// three valid ones (every AppendBinary writes it).
+func algName(rounds int) string {
+	switch rounds {
+	case 8:
+		return "chacha8"
+	case 12:
+		return "chacha12"
+	case 20:
+		return "chacha20"
+	}
+	return fmt.Sprintf("chacha%d", rounds)
+}
 
 func validRounds(rounds int) bool { return rounds == 8 || rounds == 12 || rounds == 20 }
 

@@ -94,3 +94,12 @@ func Open(data []byte, posLen int) (name string, key, pos []byte, err error) {
 	p += keyLen
 	return name, key, data[p : p+posLen], nil
 }
+
+// SameIdentity reports whether checkpoints a and b, each whose position
+// part has posLen bytes, hold the same algorithm and key (they may differ
+// in position). It does not check the framing: a malformed a or b is
+// simply not the same.
+func SameIdentity(a, b []byte, posLen int) bool {
+	n := len(a) - posLen - 4
+	return len(a) == len(b) && n >= 0 && string(a[:n]) == string(b[:n])
+}

@@ -1,0 +1,319 @@
+package parallel
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/internal/checkpoint"
+	"github.com/streamrand/streamrand/internal/keystream"
+)
+
+// A UnitError is the error of one unit: the error f returned for it (or
+// combine, in Fold), or a *PanicError if it panicked.
+type UnitError struct {
+	Unit int64
+	Err  error
+}
+
+func (e *UnitError) Error() string { return fmt.Sprintf("parallel: unit %d: %v", e.Unit, e.Err) }
+func (e *UnitError) Unwrap() error { return e.Err }
+
+// A PanicError is a panic of f or combine, recovered on the goroutine that
+// ran it.
+type PanicError struct {
+	Value any    // the value passed to panic
+	Stack []byte // the goroutine's stack where it panicked
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
+
+// Unwrap returns the panic value if it is an error.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
+
+// Map runs f for units [j.Start, n) and returns their results in unit
+// order: result i is unit j.Start+i's. Unit u's Generator is the Job's
+// stream u at offset 0 (see Job); f may use it only until it returns.
+//
+// If f fails (returns an error or panics) for some units, Map returns a
+// *UnitError for the lowest of them, whichever worker ran it first: units
+// above it are no longer started, units below it still run. If ctx is
+// cancelled first, Map returns ctx.Err() once the units already running
+// return. No goroutine of Map outlives the call. An invalid Job or n <
+// j.Start is an error.
+func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error)) ([]T, error) {
+	if err := check(j, n); err != nil {
+		return nil, err
+	}
+	if uint64(n-j.Start) > math.MaxInt {
+		return nil, fmt.Errorf("parallel: Map: %d results do not fit in a slice", n-j.Start)
+	}
+	out := make([]T, n-j.Start)
+	// No window: each result has its own slot of out.
+	r := &runner[T]{f: f, start: j.Start, n: n, window: n - j.Start, ring: out}
+	if err := r.run(ctx, j); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Fold runs f for units [j.Start, n) and combines their results in unit
+// order, starting from acc: it returns combine(...combine(combine(acc,
+// r[Start]), r[Start+1])..., r[n-1]). combine runs on one goroutine at a
+// time, in unit order, so the result does not depend on the number of
+// workers even where combine rounds (a floating-point sum). Fold holds
+// O(Workers) results at a time, not O(n): a worker waits before starting a
+// unit more than 4*Workers units ahead of the next one to combine.
+//
+// To resume, save the accumulator of units [0, k) and call Fold with
+// Start k and that accumulator: the result is the same as one Fold over
+// [0, n). On an error the accumulator returned with it holds the units
+// combined so far: for a *UnitError exactly units [Start, Unit). Errors,
+// panics and cancellation are as in Map; a failing combine fails its unit.
+func Fold[T, A any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error), acc A, combine func(A, T) A) (A, error) {
+	if err := check(j, n); err != nil {
+		return acc, err
+	}
+	w, err := j.workers(n - j.Start)
+	if err != nil {
+		return acc, err
+	}
+	r := &runner[T]{f: f, start: j.Start, n: n, window: min(4*int64(w), n-j.Start)}
+	r.ring = make([]T, r.window)
+	r.combine = func(v T) { acc = combine(acc, v) }
+	err = r.run(ctx, j)
+	return acc, err
+}
+
+// check returns the error of a Job that cannot run units [j.Start, n).
+func check(j Job, n int64) error {
+	if n < 0 {
+		return errNegative
+	}
+	if j.Start < 0 || j.Start > n {
+		return fmt.Errorf("parallel: Start %d is not in [0, %d]", j.Start, n)
+	}
+	_, err := j.generator()
+	return err
+}
+
+// A runner runs the units [start, n) on worker goroutines. Units are
+// started in increasing order; results wait in ring, slot (u-start) mod
+// window, until every unit before them is done, and are then handed to
+// combine in unit order by one goroutine at a time (with combine nil, ring
+// is the output and window covers every unit).
+type runner[T any] struct {
+	f       func(int64, streamrand.Generator) (T, error)
+	combine func(T) // nil for Map
+	start   int64
+	n       int64
+	window  int64
+	ring    []T
+
+	done atomic.Int64 // units finished, for Progress
+
+	mu        sync.Mutex
+	cond      sync.Cond // signalled when next, end, front or stopped change
+	next      int64     // the next unit to start
+	end       int64     // units from end on are not started: n, or the lowest failed unit
+	front     int64     // every unit below front has been combined
+	ready     []bool    // ring slot holds a result
+	combining bool      // a goroutine is running combine
+	failed    *UnitError
+	stopped   bool // ctx is done
+}
+
+func (r *runner[T]) run(ctx context.Context, j Job) error {
+	units := r.n - r.start
+	workers, err := j.workers(units)
+	if err != nil {
+		return err
+	}
+	r.cond.L = &r.mu
+	r.next, r.end, r.front = r.start, r.n, r.start
+	r.ready = make([]bool, r.window)
+
+	// Each worker owns one Generator, which it checks against this
+	// checkpoint before each unit and restores if f changed its key or
+	// algorithm (Seed, UnmarshalBinary), so nothing f does to g reaches
+	// another unit.
+	g, err := j.generator()
+	if err != nil {
+		return err
+	}
+	ck, err := g.MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("parallel: %w", err)
+	}
+
+	stopDone := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		defer close(stopDone)
+		r.mu.Lock()
+		r.stopped = true
+		r.cond.Broadcast()
+		r.mu.Unlock()
+	})
+
+	var wg sync.WaitGroup
+	for i := range workers {
+		wg.Go(func() {
+			gen := g
+			if i > 0 {
+				gen, _ = streamrand.Unmarshal(ck) // ck came from MarshalBinary
+			}
+			r.work(gen, ck)
+		})
+	}
+	if j.Progress != nil {
+		// A panic of Progress stops the workers before it goes on up.
+		defer func() {
+			if v := recover(); v != nil {
+				r.mu.Lock()
+				r.stopped = true
+				r.cond.Broadcast()
+				r.mu.Unlock()
+				wg.Wait()
+				stop()
+				panic(v)
+			}
+		}()
+		finished := make(chan struct{})
+		go func() { wg.Wait(); close(finished) }()
+		tick := time.NewTicker(100 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case <-finished:
+				break wait
+			case <-tick.C:
+				j.Progress(r.start+r.done.Load(), r.n)
+			}
+		}
+		tick.Stop()
+		j.Progress(r.start+r.done.Load(), r.n)
+	} else {
+		wg.Wait()
+	}
+	if !stop() {
+		<-stopDone // ctx was cancelled: let the AfterFunc return
+	}
+
+	switch {
+	case r.front == r.n:
+		return nil
+	case r.failed != nil && r.front == r.failed.Unit:
+		return r.failed
+	case ctx.Err() != nil:
+		return ctx.Err()
+	}
+	panic(fmt.Sprintf("parallel: units [%d, %d) stopped at %d with no error", r.start, r.n, r.front))
+}
+
+// work runs units on g until none is left, the run failed below the next
+// unit, or ctx is done.
+func (r *runner[T]) work(g streamrand.Generator, ck []byte) {
+	var buf []byte // g's checkpoint before each unit
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for {
+		for !r.stopped && r.next < r.end && r.next-r.front >= r.window {
+			r.cond.Wait()
+		}
+		if r.stopped || r.next >= r.end {
+			return
+		}
+		u := r.next
+		r.next++
+		r.mu.Unlock()
+		v, err := r.call(u, g, ck, &buf)
+		r.mu.Lock()
+		if err != nil {
+			r.fail(u, err)
+			continue
+		}
+		r.done.Add(1)
+		i := (u - r.start) % r.window
+		r.ring[i], r.ready[i] = v, true
+		r.drain()
+	}
+}
+
+// call runs f for unit u on g, set to stream u of the identity of ck
+// (*buf is scratch space).
+func (r *runner[T]) call(u int64, g streamrand.Generator, ck []byte, buf *[]byte) (v T, err error) {
+	defer recoverInto(&err)
+	*buf, err = g.AppendBinary((*buf)[:0])
+	if err != nil || !checkpoint.SameIdentity(*buf, ck, keystream.PositionSize) {
+		if err := g.UnmarshalBinary(ck); err != nil {
+			return v, err
+		}
+	}
+	g.SetStream(uint64(u))
+	return r.f(u, g)
+}
+
+// recoverInto turns a panic into a *PanicError in *err.
+func recoverInto(err *error) {
+	if v := recover(); v != nil {
+		*err = &PanicError{Value: v, Stack: debug.Stack()}
+	}
+}
+
+// fail records that unit u failed with err; r.mu is held.
+func (r *runner[T]) fail(u int64, err error) {
+	if r.failed == nil || u < r.failed.Unit {
+		r.failed = &UnitError{Unit: u, Err: err}
+	}
+	r.end = min(r.end, u)
+	r.cond.Broadcast()
+}
+
+// drain advances front over the ready results, handing each to combine,
+// unless another goroutine is already doing so (it will see these too).
+// r.mu is held, and released while combine runs.
+func (r *runner[T]) drain() {
+	if r.combining {
+		return
+	}
+	r.combining = true
+	for r.front < r.end {
+		u := r.front
+		i := (u - r.start) % r.window
+		if !r.ready[i] {
+			break
+		}
+		r.ready[i] = false
+		r.front++
+		if r.combine == nil {
+			continue
+		}
+		v := r.ring[i]
+		var zero T
+		r.ring[i] = zero
+		r.cond.Broadcast() // a slot is free
+		r.mu.Unlock()
+		err := r.combineOne(v)
+		r.mu.Lock()
+		if err != nil {
+			r.front-- // unit u is not combined
+			r.fail(u, err)
+			break
+		}
+	}
+	r.combining = false
+}
+
+func (r *runner[T]) combineOne(v T) (err error) {
+	defer recoverInto(&err)
+	r.combine(v)
+	return nil
+}

@@ -28,7 +28,8 @@
 // (ClassifyTwoSided). Either way a good generator gets Weak about once in
 // 500 results and Fail about once in 500000; a test of this package checks
 // those rates over thousands of seeds. Every test returns an error for a
-// sample size it cannot use. The p-values come from the distributions of
+// sample size it cannot use and for a nil Source or Reader ("stattest: X
+// of a nil rand.Source"). The p-values come from the distributions of
 // gonum (gonum.org/v1/gonum/stat/distuv: ChiSquared, Normal, Poisson; and
 // gonum/stat/combin for the exact Kolmogorov-Smirnov law at small n).
 //

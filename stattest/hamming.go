@@ -36,8 +36,8 @@ import (
 // is named "hamming-indep", with the field appended ("hamming-indep-31:0"
 // for bits 31 to 0) unless it is all 64 bits.
 func HammingIndep(src rand.Source, pairs int64, block int, width, shift uint) (Result, error) {
-	if src == nil {
-		return Result{}, fmt.Errorf("stattest: hamming-indep of a nil rand.Source")
+	if err := checkSource("hamming-indep", src); err != nil {
+		return Result{}, err
 	}
 	suffix, err := fieldSuffix("hamming-indep", width, shift)
 	if err != nil {

@@ -123,6 +123,9 @@ func jumpMoments(n int) (mean, variance float64) {
 // runLinearComplexity checks the parameters, reads the sequence of bit
 // `bit` of nbits Uint64s of src and returns its profile.
 func runLinearComplexity(src rand.Source, name string, nbits int64, bit uint) (lcProfile, error) {
+	if err := checkSource(name, src); err != nil {
+		return lcProfile{}, err
+	}
 	if bit > 63 {
 		return lcProfile{}, fmt.Errorf("stattest: %s needs a bit from 0 to 63, not %d", name, bit)
 	}

@@ -46,6 +46,9 @@ const MaxMatrixSize = 1024
 // field appended ("matrix-rank-32x32-63:32" for bits 63 to 32) unless it
 // is all 64 bits.
 func MatrixRank(src rand.Source, matrices int64, size int, bits, shift uint) (Result, error) {
+	if err := checkSource("matrix rank", src); err != nil {
+		return Result{}, err
+	}
 	if bits < 1 || bits > 64 || shift > 64-bits {
 		return Result{}, fmt.Errorf("stattest: matrix rank needs a field of 1 to 64 bits within a uint64, not %d bits at bit %d", bits, shift)
 	}

@@ -3,7 +3,6 @@ package stattest
 import (
 	"bytes"
 	"errors"
-	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -202,29 +201,6 @@ func TestBlockFrequencyBadBlocks(t *testing.T) {
 			_, err := BlockFrequency(bytes.NewReader(make([]byte, 128)), 1024, m)
 			return err
 		})
-	}
-}
-
-// A nil Source or Reader is an error, not a nil dereference.
-func TestNilInputs(t *testing.T) {
-	var src rand.Source
-	var r io.Reader
-	for name, f := range map[string]func() error{
-		"ByteFrequency":            func() error { _, err := ByteFrequency(r, 1<<12); return err },
-		"Monobit":                  func() error { _, err := Monobit(r, 1<<12); return err },
-		"BlockFrequency":           func() error { _, err := BlockFrequency(r, 1<<12, 128); return err },
-		"Runs":                     func() error { _, err := Runs(r, 1<<12); return err },
-		"Poker":                    func() error { _, err := Poker(r, 1000, 4); return err },
-		"BitFrequency":             func() error { _, err := BitFrequency(src, 1000); return err },
-		"SerialCorrelationUint64":  func() error { _, err := SerialCorrelationUint64(src, 1000); return err },
-		"SerialCorrelationFloat64": func() error { _, err := SerialCorrelationFloat64(src, 1000); return err },
-		"KolmogorovSmirnov":        func() error { _, _, err := KolmogorovSmirnov(src, 1000); return err },
-		"Gap":                      func() error { _, err := Gap(src, 1000, 0, 0.125); return err },
-		"Equidistribution2D":       func() error { _, err := Equidistribution2D(src, 1000, 2); return err },
-		"Equidistribution3D":       func() error { _, err := Equidistribution3D(src, 1000, 2); return err },
-		"BirthdaySpacings":         func() error { _, err := BirthdaySpacings(src, 1, 64, 12, 0); return err },
-	} {
-		argError(t, name, f)
 	}
 }
 

@@ -52,8 +52,8 @@ import (
 // This catches linear generators whose bits obey short relations, such as
 // xorshift (see the tests for the smallest sizes that do).
 func RandomWalk(src rand.Source, walks int64, steps int, bits, shift uint) ([]Result, error) {
-	if src == nil {
-		return nil, fmt.Errorf("stattest: random walk of a nil rand.Source")
+	if err := checkSource("random walk", src); err != nil {
+		return nil, err
 	}
 	suffix, err := fieldSuffix("random walk", bits, shift)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/internal/term"
 )
 
 // runStream writes raw keystream bytes to stdout, for external test
@@ -58,7 +59,7 @@ func runStream(args []string, stdout io.Writer) error {
 	if _, err := g.Seek(offset.n, io.SeekStart); err != nil {
 		return usageError{fmt.Errorf("-offset: %w", err)}
 	}
-	if f, ok := stdout.(*os.File); ok && isTerminal(f) && !*force {
+	if f, ok := stdout.(*os.File); ok && term.IsTerminal(f) && !*force {
 		return errors.New("not writing binary to a terminal: pipe or redirect stdout, or give -force")
 	}
 	return writeStream(stdout, g, n.n)

@@ -2,44 +2,26 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
-)
 
-// openPTY returns the two ends of a new pseudo-terminal (Linux's
-// /dev/ptmx): a real terminal for the command to write to.
-func openPTY(t *testing.T) (controller, terminal *os.File) {
-	t.Helper()
-	ptm, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminals here: %v", err)
-	}
-	t.Cleanup(func() { ptm.Close() })
-	require.NoError(t, unix.IoctlSetPointerInt(int(ptm.Fd()), unix.TIOCSPTLCK, 0))
-	n, err := unix.IoctlGetUint32(int(ptm.Fd()), unix.TIOCGPTN)
-	require.NoError(t, err)
-	pts, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("pseudo-terminal %d cannot be opened here: %v", n, err)
-	}
-	t.Cleanup(func() { pts.Close() })
-	return ptm, pts
-}
+	"github.com/streamrand/streamrand/internal/term"
+	"github.com/streamrand/streamrand/internal/testkit/ptytest"
+)
 
 // stream refuses to write binary to a terminal unless -force, as gzip
 // does; /dev/null and pipes are not terminals.
 func TestStreamRefusesTerminal(t *testing.T) {
-	ptm, tty := openPTY(t)
-	require.True(t, isTerminal(tty))
+	ptm, tty := ptytest.Open(t)
+	require.True(t, term.IsTerminal(tty))
 	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	require.NoError(t, err)
 	defer devNull.Close()
-	require.False(t, isTerminal(devNull), "/dev/null is a character device, not a terminal")
+	require.False(t, term.IsTerminal(devNull), "/dev/null is a character device, not a terminal")
 
 	run := func(args ...string) (status int, stderr string) {
 		cmd := exec.Command(os.Args[0], args...)

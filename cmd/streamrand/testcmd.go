@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/internal/term"
 	"github.com/streamrand/streamrand/stattest"
 )
 
@@ -61,7 +62,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error 
 	// line per generator and a line every ten seconds.
 	interactive := false
 	if f, ok := stderr.(*os.File); ok {
-		interactive = isTerminal(f)
+		interactive = term.IsTerminal(f)
 	}
 	from := fmt.Sprintf("seed %d", cfg.seed)
 	if cfg.in != "" {
@@ -206,7 +207,7 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 // file. It returns the label of the input in the table.
 func openInput(name string, stdin io.Reader) (label string, r io.Reader, closer func(), err error) {
 	if name == "-" {
-		if f, ok := stdin.(*os.File); ok && isTerminal(f) {
+		if f, ok := stdin.(*os.File); ok && term.IsTerminal(f) {
 			return "", nil, nil, badUsage("-in -: stdin is a terminal; pipe a generator's bytes in (GENERATOR | streamrand test -in -)")
 		}
 		return "stdin", stdin, func() {}, nil

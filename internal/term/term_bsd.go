@@ -1,0 +1,16 @@
+//go:build darwin || dragonfly || freebsd || netbsd || openbsd
+
+package term
+
+import (
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// IsTerminal reports whether f is a terminal (it has terminal attributes:
+// /dev/null and other devices do not).
+func IsTerminal(f *os.File) bool {
+	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TIOCGETA)
+	return err == nil
+}

@@ -259,7 +259,10 @@ func cellBits(n int64, dim, maxBits uint) uint {
 type Battery struct {
 	// Bytes is the amount of data each test takes per repetition
 	// (DefaultBytes if 0; from MinBytes to MaxBytes for the default
-	// tests). All tests together take about 16·Bytes per repetition.
+	// tests). The default tests together take about 26·Bytes per
+	// repetition, Bytes for each of the 26 but the two linear complexity
+	// tests, which stop at 1 MiB each (so 24·Bytes + 2 MiB from 1 MiB
+	// on).
 	Bytes int64
 	// Repeat is how many times each test runs, each time on fresh data
 	// (1 if 0). With Repeat > 1 every Summary carries a second-level
@@ -388,14 +391,20 @@ func (b *Battery) Run(src rand.Source) (*Report, error) {
 // RunReader runs the battery over the bytes of r, taken as the
 // little-endian bytes of successive Uint64 values (the output of any
 // generator, in any language, through a pipe or a file). It returns an
-// error if r fails or ends before the battery has all its data, about
-// 16·Bytes·Repeat bytes; the data beyond that is not read.
+// error if r fails or ends before the battery has all its data: for the
+// default tests about 26·Bytes·Repeat bytes (see Bytes). It reads r
+// through a buffer of 64 KiB, so it may read up to 64 KiB more than the
+// battery uses.
 func (b *Battery) RunReader(r io.Reader) (*Report, error) {
 	if r == nil {
 		return nil, errors.New("stattest: RunReader of a nil io.Reader")
 	}
-	return b.Run(&readerSource{r: bufio.NewReaderSize(r, 1<<16)})
+	return b.Run(&readerSource{r: bufio.NewReaderSize(r, readerBuffer)})
 }
+
+// readerBuffer is the size of RunReader's buffer: the Uint64 tests take 8
+// bytes at a time, which would be a system call each on a pipe.
+const readerBuffer = 64 << 10
 
 // readerSource is the rand.Source of RunReader: Uint64 and Read take the
 // same bytes of r in order. After r fails, it returns zeros and keeps the

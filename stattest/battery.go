@@ -35,7 +35,7 @@ const DeepBytes = 1 << 30
 
 // Tests returns the tests of the default Battery, in the order it runs
 // them. Each takes about `bytes` bytes (the gap test a random amount
-// around it; the linear complexity tests at most 128 KiB):
+// around it; the linear complexity tests at most 2^17 values, 1 MiB):
 //
 //	byte-frequency              ByteFrequency over the bytes
 //	monobit                     Monobit over the bits

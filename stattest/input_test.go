@@ -164,3 +164,30 @@ func TestPublicBatteryReads(t *testing.T) {
 	require.GreaterOrEqual(t, in.n, need)
 	require.LessOrEqual(t, in.n, need+ahead, "RunReader reads at most %d bytes beyond what it uses", ahead)
 }
+
+// What Tests's doc says each test reads is what it reads: about `bytes`
+// bytes, the gap test a random amount around it, the linear complexity
+// tests at most 2^17 values (the doc said 128 KiB; they stop at 1 MiB).
+// Measured test by test at MinBytes, and the linear complexity cap at
+// 2 MiB per test.
+func TestPublicTestsRead(t *testing.T) {
+	const bytes = stattest.MinBytes
+	for _, tt := range stattest.Tests() {
+		got := used(t, stattest.Battery{Bytes: bytes, Tests: []stattest.Test{tt}}, 1)
+		if tt.Name == "gap" {
+			require.InDelta(t, bytes, got, 5*gapSpread(bytes), tt.Name)
+			continue
+		}
+		// Within 64 bytes: poker and the 3-d tests round down to whole
+		// hands and triples, autocorrelation reads its largest lag, 8
+		// values, beyond.
+		require.InDelta(t, bytes, got, 64, tt.Name)
+	}
+	capped := int64(8) << docNumber(t, "Tests", `the linear complexity tests at most 2\^(\d+) values`)
+	for _, tt := range stattest.Tests() {
+		if strings.HasPrefix(tt.Name, "linear-complexity") {
+			got := used(t, stattest.Battery{Bytes: 2 * capped, Tests: []stattest.Test{tt}}, 1)
+			require.Equal(t, capped, got, "%s at %d bytes per test", tt.Name, 2*capped)
+		}
+	}
+}

@@ -30,8 +30,10 @@
 // those rates over thousands of seeds. Every test returns an error for a
 // sample size it cannot use and for a nil Source or Reader ("stattest: X
 // of a nil rand.Source"). The p-values come from the distributions of
-// gonum (gonum.org/v1/gonum/stat/distuv: ChiSquared, Normal, Poisson; and
-// gonum/stat/combin for the exact Kolmogorov-Smirnov law at small n).
+// gonum (gonum.org/v1/gonum/stat/distuv: ChiSquared, Poisson; and
+// gonum/stat/combin for the exact Kolmogorov-Smirnov law at small n),
+// but for the two-sided normal tails, erfc(|z|/√2) from math.Erfc, which
+// stays accurate where 1 - Φ(z) is exactly 0 (beyond about 8.3σ).
 //
 // The tests, what they detect, and where they come from:
 //

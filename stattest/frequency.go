@@ -41,7 +41,7 @@ func ByteFrequency(r io.Reader, n int64) (Result, error) {
 // first) and tests whether ones and zeros are equally frequent: NIST SP
 // 800-22 rev. 1a §2.1, the frequency (monobit) test. With S the number of
 // ones minus the number of zeros, the statistic is s_obs = |S|/√n and
-// p = erfc(s_obs/√2), a two-sided normal tail (gonum distuv.UnitNormal). It
+// p = erfc(s_obs/√2), a two-sided normal tail (math.Erfc). It
 // detects a global bias towards ones or zeros (a stuck bit included). P is
 // two-sided (Result.TwoSided): it is exactly 1 when ones and zeros are
 // equally many, which a good generator does with probability about

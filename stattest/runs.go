@@ -10,7 +10,7 @@ import (
 // and tests the number of runs, the maximal blocks of identical bits: NIST
 // SP 800-22 rev. 1a §2.3, the runs test. With π the proportion of ones and
 // V the number of runs, p = erfc(|V - 2nπ(1-π)| / (2√(2n) π(1-π))) (a
-// two-sided normal tail, gonum distuv.UnitNormal, so Result.TwoSided); the
+// two-sided normal tail, math.Erfc, so Result.TwoSided); the
 // statistic is V. It detects bits that change too often or too rarely:
 // oscillation, e.g. a low bit of an LCG that alternates, and clumping.
 // NIST recommends n >= 100.
@@ -62,7 +62,7 @@ func Runs(r io.Reader, nbits int64) (Result, error) {
 		return res, nil // p = 0: one value only, no runs to test
 	}
 	z := (v - 2*n*pi*(1-pi)) / (2 * math.Sqrt(2*n) * pi * (1 - pi))
-	// erfc(|z|) = 2 Φ̄(|z|√2)
+	// erfc(|z|) is the two-sided normal tail at |z|√2.
 	res.P = twoSidedNormal(z * math.Sqrt2)
 	return res, nil
 }

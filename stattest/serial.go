@@ -13,8 +13,8 @@ import (
 //
 // with U_n = U_0. For independent values C is approximately normal with
 // mean μ = -1/(n-1) and variance n²/((n-1)²(n-2)); the statistic is C and p
-// the two-sided normal tail of (C-μ)/σ (gonum distuv.UnitNormal, so
-// Result.TwoSided). It detects linear dependence between one number and
+// the two-sided normal tail of (C-μ)/σ (erfc(|C-μ|/(σ√2)), math.Erfc,
+// so Result.TwoSided). It detects linear dependence between one number and
 // the next, in the leading bits: a counter, an additive or poor
 // multiplicative generator. n must be at least 3.
 func SerialCorrelationUint64(src rand.Source, n int64) (Result, error) {

@@ -19,12 +19,13 @@ import (
 // dependence between when they do: clustering, too regular spacing,
 // a short-period component. The number of values it takes is random
 // (about ngaps/p); a source that stops hitting the interval is cut off
-// after 100·ngaps/p + 10^6 values (at most 2^63-1) with p = 0. The interval must lie in
+// after 100·ngaps/p + 10^6 values with p = 0. The interval must lie in
 // [0, 1] and be neither empty nor all of it, and ngaps must be large
 // enough for t >= 4: with fewer cells the counts can match their expected
 // values exactly (hi-lo = 1/8 and 32 gaps expect 4 of length 0), and the
 // p-value of 1 that follows would fail a good generator about once in five
-// runs.
+// runs. The expected number of values, ngaps/p, may not exceed
+// MaxGapDraws.
 func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 	if err := checkSource("gap", src); err != nil {
 		return Result{}, err
@@ -38,6 +39,9 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 		return Result{}, err
 	}
 	fn := float64(ngaps)
+	if draws := fn / p; draws > MaxGapDraws {
+		return Result{}, fmt.Errorf("stattest: gap test: %d gaps in [%g, %g) expect %.3g values, more than MaxGapDraws (%d)", ngaps, lo, hi, draws, int64(MaxGapDraws))
+	}
 	t := 1
 	for t < 64 && fn*p*math.Pow(1-p, float64(t)) >= 5 && fn*math.Pow(1-p, float64(t+1)) >= 5 {
 		t++
@@ -46,13 +50,8 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 		return Result{}, fmt.Errorf("stattest: gap test: %d gaps in [%g, %g) allow lengths counted up to t = %d (5 expected in each cell), want t >= %d", ngaps, lo, hi, t, minGapCells)
 	}
 	counts := make([]float64, t+1)
-	// The budget in float64, saturated: 100·ngaps/p overflows an int64
-	// for small p (1e9 gaps in an interval of 1e-8), and a wrapped
-	// budget would cut a good generator off at once.
-	budget := int64(math.MaxInt64)
-	if b := 100*fn/p + 1e6; b < 0x1p63 {
-		budget = int64(b)
-	}
+	// At most 100·MaxGapDraws + 10^6, far from overflowing an int64.
+	budget := int64(100*fn/p + 1e6)
 	for g := int64(0); g < ngaps; g++ {
 		length := 0
 		for {
@@ -79,3 +78,10 @@ func Gap(src rand.Source, ngaps int64, lo, hi float64) (Result, error) {
 
 // minGapCells is the smallest t Gap accepts.
 const minGapCells = 4
+
+// MaxGapDraws bounds the expected number of values of Gap, ngaps/(hi-lo):
+// 2^40 values, 8 TiB of input, 2^13 times what the default battery's gap
+// test takes at MaxBytes (2^27 values). Beyond it Gap returns an error at
+// once rather than draw for what would be days or years (10^9 gaps in an
+// interval of width 10^-8 expect 10^17 values).
+const MaxGapDraws = 1 << 40

@@ -108,12 +108,13 @@ func (s *stopSource) Uint64() uint64 {
 
 // Gap's cut-off, 100·ngaps/p + 10^6 values, overflowed an int64 for 10^9
 // gaps in [0, 1e-8) and wrapped negative: Gap returned at once with n = 0
-// gaps and p = 0, a Fail of a good generator. The budget saturates now, so
-// Gap is still drawing after 3·10^6 values (far past the 10^6 a wrapped
-// budget could leave).
-func TestGapBudgetSaturates(t *testing.T) {
+// gaps and p = 0, a Fail of a good generator. Such a sample is an error
+// now (MaxGapDraws, TestPublicGapDrawBound), and at the bound the cut-off,
+// 100·2^40 + 10^6, is far from wrapping: Gap is still drawing after 3·10^6
+// values (far past the 10^6 a wrapped budget could leave).
+func TestGapCutOff(t *testing.T) {
 	src := &stopSource{src: chacha.NewSource8(1), left: 3e6}
-	require.PanicsWithValue(t, errStopped, func() { _, _ = Gap(src, 1_000_000_000, 0, 1e-8) })
+	require.PanicsWithValue(t, errStopped, func() { _, _ = Gap(src, 1<<30, 0, 1.0/1024) })
 	// A source that never hits the interval is still cut off, after
 	// 100·ngaps/p + 10^6 = 1.8·10^6 values.
 	src = &stopSource{src: constSource(3 << 51), left: 1_800_001}

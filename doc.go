@@ -83,11 +83,10 @@
 //
 // # Stability
 //
-// The keystreams (ChaCha with a 64-bit counter and stream id, AES in NIST
-// counter mode) and the seed expansion (rand_core's seed_from_u64) are
-// fixed by their definitions forever: the same seed or key, stream and
-// position give the same bytes in every version. The values of every other
-// function of this module (package fill, the checkpoint format, the
-// statistics of package stattest) are fixed within this major version.
-// Golden tests hold each one.
+// The keystreams and the seed expansion are fixed forever: the same key or
+// seed, stream and position give the same bytes in every version. Every
+// other value (package fill's numbers, the checkpoint format, stattest's
+// statistics) is held by golden tests and fixed within a major version; at
+// v0, where the module is now, each minor version counts as a major one: a
+// v0.x.y patch release changes none of them, a new v0.x may.
 package streamrand

@@ -394,7 +394,9 @@ func (b *Battery) Run(src rand.Source) (*Report, error) {
 // error if r fails or ends before the battery has all its data: for the
 // default tests about 26·Bytes·Repeat bytes (see Bytes). It reads r
 // through a buffer of 64 KiB, so it may read up to 64 KiB more than the
-// battery uses.
+// battery uses. A reader that returns no data and no error 100 times in a
+// row is an error wrapping io.ErrNoProgress (bufio's rule), not a wait
+// for ever.
 func (b *Battery) RunReader(r io.Reader) (*Report, error) {
 	if r == nil {
 		return nil, errors.New("stattest: RunReader of a nil io.Reader")
@@ -417,7 +419,7 @@ type readerSource struct {
 
 func (s *readerSource) Read(p []byte) (int, error) {
 	if s.err == nil {
-		k, err := io.ReadFull(s.r, p)
+		k, err := readFull(s.r, p)
 		s.n += int64(k)
 		if err != nil {
 			s.err = err

@@ -84,7 +84,9 @@
 //
 // The bit tests over an io.Reader take the bits of each byte from the most
 // significant to the least, the order of NIST SP 800-22's sequences, so
-// its worked examples check directly. The tests over a rand.Source that
+// its worked examples check directly. A Reader that fails or ends early is
+// an error, and so is one that returns no data and no error 100 times in
+// a row (bufio's rule): the error wraps io.ErrNoProgress. The tests over a rand.Source that
 // use floats take them as rand.New(src).Float64 does.
 //
 // A Battery runs the tests over one generator (Run) or over any byte

@@ -13,13 +13,46 @@ func readChunks(r io.Reader, n int64, f func([]byte)) error {
 	buf := make([]byte, min(n, chunkSize))
 	for n > 0 {
 		b := buf[:min(n, int64(len(buf)))]
-		if _, err := io.ReadFull(r, b); err != nil {
+		if _, err := readFull(r, b); err != nil {
 			return fmt.Errorf("stattest: reading the sample: %w", err)
 		}
 		f(b)
 		n -= int64(len(b))
 	}
 	return nil
+}
+
+// maxEmptyReads is how many successive reads that return no data and no
+// error readFull takes before it gives up: bufio's rule (its
+// maxConsecutiveEmptyReads), so a reader that makes no progress is an
+// error rather than a loop for ever.
+const maxEmptyReads = 100
+
+// readFull is io.ReadFull, but for a reader that returns (0, nil)
+// maxEmptyReads times in a row, which gets an error wrapping
+// io.ErrNoProgress (io.ReadFull would call it for ever). Like io.ReadFull it returns io.EOF if no byte
+// was read and io.ErrUnexpectedEOF if some were.
+func readFull(r io.Reader, p []byte) (int, error) {
+	n, empty := 0, 0
+	for n < len(p) {
+		k, err := r.Read(p[n:])
+		n += k
+		switch {
+		case n == len(p):
+			return n, nil
+		case err == io.EOF && n > 0:
+			return n, io.ErrUnexpectedEOF
+		case err != nil:
+			return n, err
+		case k > 0:
+			empty = 0
+		default:
+			if empty++; empty == maxEmptyReads {
+				return n, fmt.Errorf("no data and no error from %d reads in a row (%w)", maxEmptyReads, io.ErrNoProgress)
+			}
+		}
+	}
+	return n, nil
 }
 
 // bitAt returns bit i of b, bits numbered from the most significant bit of

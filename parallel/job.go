@@ -88,6 +88,22 @@ func (j Job) generator() (streamrand.Generator, error) {
 	return g, nil
 }
 
+// Generator returns unit u's Generator: stream u of the Job's key at
+// offset 0, the Generator that Map and Fold give f for unit u. It serves a
+// unit computed elsewhere (on another machine, by a pipeline) with the
+// numbers it would have here.
+func (j Job) Generator(u int64) (streamrand.Generator, error) {
+	if u < 0 {
+		return nil, fmt.Errorf("parallel: negative unit %d", u)
+	}
+	g, err := j.generator()
+	if err != nil {
+		return nil, err
+	}
+	g.SetStream(uint64(u))
+	return g, nil
+}
+
 func valid(a streamrand.Algorithm) bool { return a.KeySize() > 0 }
 
 // key returns the Job's key: Key, or the expansion of Seed that

@@ -32,7 +32,8 @@ func unitSum(u int64, g streamrand.Generator) (float64, error) {
 }
 
 // reference computes unit u's value from streamrand.New and SetStream, the
-// Job's documented rule, without package parallel.
+// Job's documented rule, without package parallel; and checks that
+// j.Generator(u) is that Generator.
 func reference(t *testing.T, j parallel.Job, u int64) float64 {
 	var g streamrand.Generator
 	if j.Key != nil {
@@ -44,6 +45,11 @@ func reference(t *testing.T, j parallel.Job, u int64) float64 {
 	}
 	g.SetStream(uint64(u))
 	v, _ := unitSum(u, g)
+
+	h, err := j.Generator(u)
+	require.NoError(t, err)
+	w, _ := unitSum(u, h)
+	require.Equal(t, v, w, "Generator(%d)", u)
 	return v
 }
 
@@ -371,6 +377,10 @@ func TestBadArguments(t *testing.T) {
 		require.ErrorContains(t, err, c.want)
 		require.Equal(t, 17, acc)
 	}
+	_, err := parallel.Job{Alg: streamrand.ChaCha8}.Generator(-1)
+	require.ErrorContains(t, err, "negative unit -1")
+	_, err = parallel.Job{Alg: streamrand.Algorithm(77)}.Generator(1)
+	require.ErrorContains(t, err, "invalid algorithm")
 	// zero units: an empty result, acc unchanged
 	out, err := parallel.Map(ctx, parallel.Job{Alg: streamrand.ChaCha8}, 0, f)
 	require.NoError(t, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/examples/internal/mc"
 )
 
@@ -60,25 +61,33 @@ type partial struct {
 	S, S2 float64
 }
 
-// chunkFn computes one chunk's partial sums: chunk k draws from stream k of
-// the seed (mc.Worker), on whichever machine Beam runs it.
+// chunkFn computes one chunk's partial sums, on whichever machine Beam runs
+// it: chunk k is unit k of the Config's parallel.Job, computed by the
+// function examples/montecarlo gives parallel.Fold (mc.Config.Unit) on the
+// Generator parallel gives unit k (stream k of the seed).
 type chunkFn struct {
 	Config mc.Config // serialised with the pipeline and shipped to the workers
 
-	w *mc.Worker
+	unit func(int64, streamrand.Generator) (mc.Sums, error)
 }
 
 func (f *chunkFn) Setup() error {
-	w, err := mc.NewWorker(f.Config)
-	f.w = w
-	return err
+	if err := f.Config.Validate(); err != nil {
+		return err
+	}
+	f.unit = f.Config.Unit()
+	return nil
 }
 
 func (f *chunkFn) ProcessElement(k int64) (partial, error) {
-	if k < 0 || k >= f.Config.Chunks() {
-		return partial{}, fmt.Errorf("chunk %d of %d", k, f.Config.Chunks())
+	g, err := f.Config.Job().Generator(k)
+	if err != nil {
+		return partial{}, err
 	}
-	s := f.w.Chunk(k)
+	s, err := f.unit(k, g)
+	if err != nil {
+		return partial{}, err
+	}
 	return partial{Chunk: k, Paths: f.Config.ChunkPaths(k), S: s.S, S2: s.S2}, nil
 }
 
@@ -91,9 +100,9 @@ type gathered struct {
 
 // gatherFn combines the partials into the result. Beam may add inputs and
 // merge accumulators in any order, on any machine, so it only collects:
-// the float sums are added in ExtractOutput, in chunk order, by
-// mc.Config.Combine, which is exactly what examples/montecarlo does. A
-// plain float Sum would round differently for each merge order.
+// the float sums are added in ExtractOutput, in chunk order, with mc.Add,
+// which is exactly what parallel.Fold does in examples/montecarlo. A plain
+// float Sum would round differently for each merge order.
 type gatherFn struct {
 	Config mc.Config
 }
@@ -122,15 +131,15 @@ func (f *gatherFn) ExtractOutput(a gathered) (mc.Result, error) {
 	}
 	parts := slices.Clone(a.Parts)
 	slices.SortFunc(parts, func(x, y partial) int { return cmp.Compare(x.Chunk, y.Chunk) })
-	sums := make([]mc.Sums, n)
+	var total mc.Sums
 	for k, p := range parts {
 		if p.Chunk != int64(k) || p.Paths != f.Config.ChunkPaths(int64(k)) {
 			return mc.Result{}, fmt.Errorf("chunk %d (%d paths) where chunk %d (%d paths) belongs",
 				p.Chunk, p.Paths, k, f.Config.ChunkPaths(int64(k)))
 		}
-		sums[k] = mc.Sums{S: p.S, S2: p.S2}
+		total = mc.Add(total, mc.Sums{S: p.S, S2: p.S2})
 	}
-	return f.Config.Combine(sums)
+	return f.Config.Result(total), nil
 }
 
 // encodeResult writes res as one line that decodeResult reads back

@@ -14,6 +14,7 @@ import (
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/examples/internal/mc"
+	"github.com/streamrand/streamrand/parallel"
 )
 
 func TestMain(m *testing.M) {
@@ -27,24 +28,17 @@ func TestMain(m *testing.M) {
 }
 
 // reference returns the answer of examples/montecarlo for cfg: its chunks
-// computed by mc.Worker (here on one Worker, from the last chunk to the
-// first) and added in chunk order by mc.Config.Combine, the code that
-// examples/montecarlo runs on its goroutines.
+// computed by parallel.Fold on 3 goroutines and added in chunk order with
+// mc.Add, the code that examples/montecarlo runs.
 func reference(t *testing.T, cfg mc.Config) mc.Result {
 	t.Helper()
-	w, err := mc.NewWorker(cfg)
+	job := cfg.Job()
+	job.Workers = 3
+	total, err := parallel.Fold(t.Context(), job, cfg.Chunks(), cfg.Unit(), mc.Sums{}, mc.Add)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sums := make([]mc.Sums, cfg.Chunks())
-	for k := cfg.Chunks() - 1; k >= 0; k-- {
-		sums[k] = w.Chunk(k)
-	}
-	res, err := cfg.Combine(sums)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return cfg.Result(total)
 }
 
 // The pipeline, run on Beam's in-process Prism runner, gives the answer of

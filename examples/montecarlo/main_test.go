@@ -2,10 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/examples/internal/commandtest"
@@ -30,12 +39,12 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 			percall := alg == "percall-pcg"
 			cfg := mc.Config{Problem: problem, Alg: a, Seed: 2024, Paths: 300_001, Chunk: 8192}
 			t.Run(problem+"/"+alg, func(t *testing.T) {
-				want, err := run(cfg, 1, percall)
+				want, err := run{cfg: cfg, workers: 1, percall: percall}.do(t.Context())
 				if err != nil {
 					t.Fatal(err)
 				}
 				for _, workers := range []int{2, 7} {
-					got, err := run(cfg, workers, percall)
+					got, err := run{cfg: cfg, workers: workers, percall: percall}.do(t.Context())
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -44,7 +53,7 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 					}
 				}
 				prev := runtime.GOMAXPROCS(1)
-				got, err := run(cfg, 7, percall)
+				got, err := run{cfg: cfg, workers: 7, percall: percall}.do(t.Context())
 				runtime.GOMAXPROCS(prev)
 				if err != nil {
 					t.Fatal(err)
@@ -72,9 +81,9 @@ func TestWorkersDoNotChangeTheAnswer(t *testing.T) {
 
 func TestSeedMatters(t *testing.T) {
 	cfg := mc.Config{Problem: "pi", Alg: streamrand.ChaCha8, Seed: 1, Paths: 100_000, Chunk: 4096}
-	a, _ := run(cfg, 2, false)
+	a, _ := run{cfg: cfg, workers: 2, percall: false}.do(t.Context())
 	cfg.Seed = 2
-	b, _ := run(cfg, 2, false)
+	b, _ := run{cfg: cfg, workers: 2, percall: false}.do(t.Context())
 	if a == b {
 		t.Errorf("seeds 1 and 2 gave the same result %+v", a)
 	}
@@ -157,4 +166,119 @@ func TestCLIPerCall(t *testing.T) {
 	if strings.Contains(s, " NO\n") {
 		t.Error("the per-call answer depends on the number of workers")
 	}
+}
+
+// A -resume run killed with SIGKILL part-way and started again gives the
+// same bits as a run that never stopped; the state file is whole at any
+// moment (written to a temporary file and renamed).
+func TestResumeAfterKill(t *testing.T) {
+	args := []string{"-problem", "call", "-alg", "aes128ctr", "-seed", "9", "-paths", "6000000", "-chunk", "20000", "-workers", "2", "-table=false"}
+	status, whole, stderr := commandtest.Run(t, args...)
+	require.Equal(t, 0, status, stderr)
+
+	file := filepath.Join(t.TempDir(), "call.state")
+	resumed := append(slices.Clone(args), "-resume", file, "-save", "10ms")
+	cmd := commandtest.Command(resumed...)
+	require.NoError(t, cmd.Start())
+	// kill it once it has saved some chunks but not all
+	var s state
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		require.True(t, time.Now().Before(deadline), "no progress saved")
+		if b, err := os.ReadFile(file); err == nil {
+			require.NoError(t, json.Unmarshal(b, &s), "torn state file %q", b)
+			if s.Next > 0 {
+				break
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+	cmd.Wait()
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &s), "torn state file %q", b)
+	require.Less(t, s.Next, int64(300), "the run ended before the kill")
+	t.Logf("killed after chunk %d of 300", s.Next)
+
+	status, again, stderr := commandtest.Run(t, resumed...)
+	require.Equal(t, 0, status, stderr)
+	require.Equal(t, resultLines(whole), resultLines(again))
+	// the finished state: all chunks, and a further run only prints the result
+	status, again, stderr = commandtest.Run(t, resumed...)
+	require.Equal(t, 0, status, stderr)
+	require.Equal(t, resultLines(whole), resultLines(again))
+	matches, _ := filepath.Glob(file + ".*")
+	require.Empty(t, matches, "temporary files left")
+}
+
+// resultLines returns the estimate and bits lines of the command's output.
+func resultLines(out string) string {
+	var keep []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "estimate ") || strings.HasPrefix(l, "bits ") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// Fold resumed in process from any saved state gives the same bits, and a
+// state of another run is refused.
+func TestResumeStates(t *testing.T) {
+	cfg := mc.Config{Problem: "pi", Alg: streamrand.ChaCha8, Seed: 4, Paths: 100_000, Chunk: 3000}
+	want, err := run{cfg: cfg, workers: 2}.do(t.Context())
+	require.NoError(t, err)
+	file := filepath.Join(t.TempDir(), "state")
+	r := run{cfg: cfg, workers: 3, resume: file, every: time.Hour}
+	for _, next := range []int64{0, 1, 17, cfg.Chunks()} {
+		// the state a run stopped after chunk next would have saved
+		var acc mc.Sums
+		for k := range next {
+			g, _ := cfg.Job().Generator(k)
+			s, _ := cfg.Unit()(k, g)
+			acc = mc.Add(acc, s)
+		}
+		require.NoError(t, r.save(next, acc))
+		got, err := r.do(t.Context())
+		require.NoError(t, err)
+		require.Equal(t, want, got, "resumed at %d", next)
+	}
+	other := r
+	other.cfg.Seed = 5
+	_, err = other.do(t.Context())
+	require.ErrorContains(t, err, "holds another run")
+	require.NoError(t, os.WriteFile(file, []byte("{not json"), 0o600))
+	_, err = r.do(t.Context())
+	require.ErrorContains(t, err, "is not a saved run")
+	require.ErrorContains(t, cli([]string{"-save", "0s", "-resume", file}, new(bytes.Buffer)), "-save must be positive")
+}
+
+// Cancelling stops the run with the context's error and saves the
+// progress: a run resumed from it gives the uninterrupted bits.
+func TestCancelSaves(t *testing.T) {
+	cfg := mc.Config{Problem: "pi", Alg: streamrand.AES128CTR, Seed: 2, Paths: 20_000_000, Chunk: 2000}
+	file := filepath.Join(t.TempDir(), "state")
+	ctx, cancel := context.WithCancel(t.Context())
+	go func() { // cancel once the first progress is saved
+		defer cancel()
+		for {
+			if _, err := os.Stat(file); err == nil {
+				return
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
+	}()
+	r := run{cfg: cfg, workers: 2, resume: file, every: time.Millisecond}
+	_, err := r.do(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+	s, err := loadState(file, r.key())
+	require.NoError(t, err)
+	require.Less(t, s.Next, cfg.Chunks())
+	t.Logf("cancelled after chunk %d of %d", s.Next, cfg.Chunks())
+
+	got, err := r.do(t.Context())
+	require.NoError(t, err)
+	want, err := run{cfg: cfg, workers: 2}.do(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, want, got)
 }

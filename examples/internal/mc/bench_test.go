@@ -18,21 +18,20 @@ func BenchmarkChunk(b *testing.B) {
 		for _, how := range []string{"percall-pcg", "fill-chacha8", "fill-aes128ctr"} {
 			b.Run("problem="+problem+"/how="+how, func(b *testing.B) {
 				cfg := Config{Problem: problem, Alg: streamrand.ChaCha8, Seed: 1, Paths: 1 << 30, Chunk: 1 << 16}
-				newWorker := NewWorker
+				unit := cfg.Unit()
 				switch how {
 				case "percall-pcg":
-					newWorker = NewPerCallWorker
+					unit = cfg.PerCallUnit()
 				case "fill-aes128ctr":
 					cfg.Alg = streamrand.AES128CTR
+					unit = cfg.Unit()
 				}
-				w, err := newWorker(cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
+				g := streamrand.New(cfg.Alg, cfg.Seed)
 				defer benchutil.Start(b, 8*int(cfg.Chunk))()
 				k := int64(0)
 				for b.Loop() {
-					w.Chunk(k % 64)
+					g.SetStream(uint64(k % 64))
+					unit(k%64, g)
 					k++
 				}
 			})
@@ -41,7 +40,7 @@ func BenchmarkChunk(b *testing.B) {
 }
 
 // BenchmarkChunkPerCallBatched times problem "call" per call over PCG, but
-// with Worker.call's batch structure (a batch of NormFloat64 calls into a
+// with call's batch structure (a batch of NormFloat64 calls into a
 // slice, then the math.Exp loop, then the sums): how much of fill's speed-up
 // over the -percall program is that structure rather than the bulk draws.
 // Same units as BenchmarkChunk.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
@@ -19,60 +20,45 @@ const (
 	maturity   = 1.0
 )
 
-// A Worker computes chunks of one Config. It owns one Generator, switched
-// to stream k for chunk k, so a chunk's numbers do not depend on which
-// Worker computes it or what it computed before. A Worker is not safe for
-// concurrent use: give each goroutine its own.
-type Worker struct {
-	cfg Config
-	g   streamrand.Generator
-	buf []float64 // one batch of numbers, drawn with package fill
-	// percall is set for a per-call Worker (NewPerCallWorker).
-	percall *rand.PCG
-}
-
-// batch is how many numbers a Worker draws at a time with package fill: 16
+// batch is how many numbers a unit draws at a time with package fill: 16
 // KiB, so they are still in L1 when the paths use them.
 const batch = 2048
 
-// NewWorker returns a Worker for cfg, or cfg's Validate error. It draws its
-// numbers in bulk with package fill: the same numbers, in the same order, as
-// per-call rand.Rand methods on the Generator.
-func NewWorker(cfg Config) (*Worker, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
+// buffers holds the batches of the units running at a time: a unit may run
+// on any goroutine.
+var buffers = sync.Pool{New: func() any { return new([batch]float64) }}
+
+// Unit returns the function that computes chunk k, unit k of the Job:
+// its ChunkPaths(k) paths drawn in bulk with package fill from g, unit k's
+// Generator (stream k of the seed). The numbers are the same, in the same
+// order, as per-call rand.Rand methods on g would give. It returns an error
+// if k is not in [0, Chunks()); c must be valid.
+func (c Config) Unit() func(k int64, g streamrand.Generator) (Sums, error) {
+	return func(k int64, g streamrand.Generator) (Sums, error) {
+		if k < 0 || k >= c.Chunks() {
+			return Sums{}, fmt.Errorf("chunk %d of %d", k, c.Chunks())
+		}
+		buf := buffers.Get().(*[batch]float64)
+		defer buffers.Put(buf)
+		if c.Problem == "pi" {
+			return pi(g, c.ChunkPaths(k), buf), nil
+		}
+		return call(g, c.ChunkPaths(k), buf), nil
 	}
-	return &Worker{cfg: cfg, g: streamrand.New(cfg.Alg, cfg.Seed), buf: make([]float64, batch)}, nil
 }
 
-// NewPerCallWorker returns a Worker for cfg that ignores cfg.Alg and draws
-// chunk k per call from rand.New(rand.NewPCG(cfg.Seed, k)): the program as
-// it is usually written with math/rand/v2, the baseline for the speed of
-// NewWorker's. Its answer is its own (another generator), and also
+// PerCallUnit returns the function that computes chunk k per call from
+// rand.New(rand.NewPCG(c.Seed, k)), ignoring its Generator and c.Alg: the
+// program as it is usually written with math/rand/v2, the baseline for the
+// speed of Unit's. Its answer is its own (another generator), and also
 // independent of the number of workers.
-func NewPerCallWorker(cfg Config) (*Worker, error) {
-	if err := cfg.Validate(); err != nil {
-		return nil, err
+func (c Config) PerCallUnit() func(k int64, g streamrand.Generator) (Sums, error) {
+	return func(k int64, _ streamrand.Generator) (Sums, error) {
+		if k < 0 || k >= c.Chunks() {
+			return Sums{}, fmt.Errorf("chunk %d of %d", k, c.Chunks())
+		}
+		return chunkPerCall(c.Problem, rand.New(rand.NewPCG(c.Seed, uint64(k))), c.ChunkPaths(k)), nil
 	}
-	return &Worker{cfg: cfg, percall: rand.NewPCG(0, 0)}, nil
-}
-
-// Chunk returns the Sums of chunk k: its ChunkPaths(k) paths drawn from
-// stream k of the seed. It panics if k is not in [0, Chunks()).
-func (w *Worker) Chunk(k int64) Sums {
-	if k < 0 || k >= w.cfg.Chunks() {
-		panic(fmt.Sprintf("mc: chunk %d of %d", k, w.cfg.Chunks()))
-	}
-	n := w.cfg.ChunkPaths(k)
-	if w.percall != nil {
-		w.percall.Seed(w.cfg.Seed, uint64(k))
-		return chunkPerCall(w.cfg.Problem, rand.New(w.percall), n)
-	}
-	w.g.SetStream(uint64(k)) // chunk k's numbers, whoever runs it
-	if w.cfg.Problem == "pi" {
-		return w.pi(n)
-	}
-	return w.call(n)
 }
 
 // The explicit float64 conversions in the loops below round each product
@@ -96,13 +82,13 @@ var (
 )
 
 // pi counts, among n points of the unit square, those inside the quarter
-// disc; each point is two Float64s, x then y, drawn a batch at a time.
-func (w *Worker) pi(n int64) Sums {
+// disc; each point is two Float64s of g, x then y, drawn a batch at a time.
+func pi(g streamrand.Generator, n int64, buf *[batch]float64) Sums {
 	var in int64
 	for n > 0 {
 		m := min(n, batch/2)
-		xy := w.buf[:2*m]
-		fill.Float64(w.g, xy)
+		xy := buf[:2*m]
+		fill.Float64(g, xy)
 		for i := 0; i < len(xy); i += 2 {
 			x, y := xy[i], xy[i+1]
 			if float64(x*x)+float64(y*y) < 1 {
@@ -115,8 +101,8 @@ func (w *Worker) pi(n int64) Sums {
 	return Sums{4 * float64(in), 16 * float64(in)}
 }
 
-// call sums the discounted payoffs of n paths, one NormFloat64 each, drawn
-// a batch at a time.
+// call sums the discounted payoffs of n paths, one NormFloat64 of g each,
+// drawn a batch at a time.
 //
 // The math.Exp of each path is taken in a loop of its own, before the
 // payoffs are summed: a loop that carries the sums across the call of
@@ -125,11 +111,11 @@ func (w *Worker) pi(n int64) Sums {
 // more time (BenchmarkChunk). The arithmetic is the same as chunkPerCall's,
 // in the same order: math.Exp returns a rounded float64 either way, and the
 // expressions after it are unchanged, so the bits are too.
-func (w *Worker) call(n int64) Sums {
+func call(g streamrand.Generator, n int64, buf *[batch]float64) Sums {
 	var s Sums
 	for n > 0 {
-		z := w.buf[:min(n, batch)]
-		fill.NormFloat64(w.g, z)
+		z := buf[:min(n, batch)]
+		fill.NormFloat64(g, z)
 		s = addPayoffs(s, z)
 		n -= int64(len(z))
 	}
@@ -137,7 +123,7 @@ func (w *Worker) call(n int64) Sums {
 }
 
 // addPayoffs adds to s the discounted payoffs of the paths whose normals
-// are z, in order, overwriting z with their math.Exp (see Worker.call).
+// are z, in order, overwriting z with their math.Exp (see call).
 func addPayoffs(s Sums, z []float64) Sums {
 	for i, x := range z {
 		z[i] = math.Exp(drift + float64(vol*x))
@@ -152,7 +138,7 @@ func addPayoffs(s Sums, z []float64) Sums {
 }
 
 // chunkPerCall computes the sample sums of n paths drawn from r one call
-// at a time: the same arithmetic as Worker.pi and Worker.call, in the same
+// at a time: the same arithmetic as pi and call, in the same
 // order.
 func chunkPerCall(problem string, r *rand.Rand, n int64) Sums {
 	if problem == "pi" {

@@ -1,13 +1,15 @@
-// Package mc is the Monte Carlo computation that examples/montecarlo (on
-// goroutines) and examples/beam (on Apache Beam, a module of its own) share,
-// so that both compute the same answer to the last bit.
+// Package mc holds the Monte Carlo problems that examples/montecarlo (on
+// goroutines, through package parallel) and examples/beam (on Apache Beam,
+// a module of its own) share, so that both compute the same answer to the
+// last bit.
 //
-// The chunking rule: the paths are cut into chunks of Config.Chunk paths
-// (the last one may be shorter); chunk k holds paths [k*Chunk,
-// min((k+1)*Chunk, Paths)) and draws its numbers from stream k of the seed,
-// whoever computes it (Worker.Chunk). The per-chunk sums are added in chunk
-// order (Config.Combine), so even the floating-point rounding does not depend
-// on how the chunks were spread over workers or machines.
+// The paths are cut into chunks of Config.Chunk paths (the last one may be
+// shorter): chunk k holds paths [k*Chunk, min((k+1)*Chunk, Paths)) and is
+// unit k of the parallel.Job Config.Job, so it draws its numbers from
+// stream k of the seed, whoever computes it (Config.Unit). The per-chunk
+// sums are added in chunk order (Add, as parallel.Fold does), so even the
+// floating-point rounding does not depend on how the chunks were spread over
+// workers or machines.
 //
 // The package imports only the library and the standard library: the
 // library never depends on Beam.
@@ -18,9 +20,11 @@ import (
 	"math"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/parallel"
 )
 
-// MaxChunks bounds Config.Chunks: the combination holds one Sums per chunk.
+// MaxChunks bounds Config.Chunks: examples/beam gathers one Sums per chunk
+// before it adds them in chunk order.
 const MaxChunks = 1 << 24
 
 // Config describes one simulation. Its answer depends on every field and on
@@ -86,25 +90,22 @@ type Result struct {
 	Paths    int64
 }
 
-// Combine adds perChunk (perChunk[k] is chunk k's Sums) in chunk order and
-// returns the estimate and its standard error. The additions always happen
-// in the same order, so the rounding is the same however the chunks were
-// computed. It returns an error if len(perChunk) != c.Chunks(); c must be
-// valid.
-func (c Config) Combine(perChunk []Sums) (Result, error) {
-	if int64(len(perChunk)) != c.Chunks() {
-		return Result{}, fmt.Errorf("%d chunk results for %d chunks", len(perChunk), c.Chunks())
-	}
-	var total Sums
-	for _, s := range perChunk {
-		total.S += s.S
-		total.S2 += s.S2
-	}
+// Job returns the Job whose unit k is chunk k: stream k of c.Alg seeded
+// with c.Seed.
+func (c Config) Job() parallel.Job { return parallel.Job{Alg: c.Alg, Seed: c.Seed} }
+
+// Add returns the sums of the chunks of a and b: the combine function of
+// parallel.Fold, called in chunk order from Sums{}.
+func Add(a, b Sums) Sums { return Sums{a.S + b.S, a.S2 + b.S2} }
+
+// Result returns the estimate and its standard error from the sums of all
+// the chunks; c must be valid.
+func (c Config) Result(total Sums) Result {
 	n := float64(c.Paths)
 	mean := total.S / n
 	// float64(): no fused multiply-add, the same rounding on every architecture.
 	variance := max(total.S2/n-float64(mean*mean), 0) * n / (n - 1)
-	return Result{Estimate: mean, Stderr: math.Sqrt(variance / n), Paths: c.Paths}, nil
+	return Result{Estimate: mean, Stderr: math.Sqrt(variance / n), Paths: c.Paths}
 }
 
 // Exact returns the true value that problem estimates, or an error if

@@ -3,12 +3,15 @@ package mc
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/parallel"
 )
 
 // The chunks cover the paths exactly once: all full but the last, which
@@ -63,9 +66,6 @@ func TestValidate(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want an error containing %q", c, err, tc.want)
 		}
-		if _, err := NewWorker(c); err == nil {
-			t.Errorf("NewWorker(%+v): no error", c)
-		}
 	}
 	c := good
 	c.Paths, c.Chunk = MaxChunks, 1
@@ -74,30 +74,41 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// Chunk k is a function of (config, k) alone: the same on a fresh Worker,
-// on a Worker that computed other chunks before, in any order.
+// Chunk k is a function of (config, k) alone: the same on a fresh
+// Generator, on one that computed other chunks before, in any order, and
+// through parallel.Map with any number of workers.
 func TestChunkIsAFunctionOfItsIndex(t *testing.T) {
 	for _, alg := range streamrand.Algorithms() {
 		for _, problem := range []string{"pi", "call"} {
 			cfg := Config{Problem: problem, Alg: alg, Seed: 77, Paths: 10_007, Chunk: 1000}
-			fwd, _ := NewWorker(cfg)
-			back, _ := NewWorker(cfg)
+			unit := cfg.Unit()
 			n := cfg.Chunks()
 			got := make([]Sums, n)
+			reused := streamrand.New(alg, 77)
 			for k := n - 1; k >= 0; k-- {
-				got[k] = back.Chunk(k)
+				reused.SetStream(uint64(k))
+				got[k], _ = unit(k, reused)
 			}
 			seen := map[Sums]int64{}
 			for k := range n {
-				fresh, _ := NewWorker(cfg)
-				a, b := fwd.Chunk(k), fresh.Chunk(k)
-				if a != got[k] || b != got[k] {
-					t.Errorf("%v %s chunk %d: forwards %+v, backwards %+v, fresh %+v", alg, problem, k, a, got[k], b)
+				fresh, err := cfg.Job().Generator(k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a, _ := unit(k, fresh)
+				if a != got[k] {
+					t.Errorf("%v %s chunk %d: fresh %+v, reused backwards %+v", alg, problem, k, a, got[k])
 				}
 				if j, dup := seen[a]; dup {
 					t.Errorf("%v %s: chunks %d and %d both %+v", alg, problem, j, k, a)
 				}
 				seen[a] = k
+			}
+			job := cfg.Job()
+			job.Workers = 3
+			m, err := parallel.Map(t.Context(), job, n, unit)
+			if err != nil || !slices.Equal(m, got) {
+				t.Errorf("%v %s: parallel.Map %v (%v), want %v", alg, problem, m, err, got)
 			}
 		}
 	}
@@ -108,7 +119,6 @@ func TestChunkIsAFunctionOfItsIndex(t *testing.T) {
 // written out with the public API only.
 func TestChunkDrawsFromStreamK(t *testing.T) {
 	cfg := Config{Problem: "pi", Alg: streamrand.ChaCha12, Seed: 5, Paths: 2500, Chunk: 1000}
-	w, _ := NewWorker(cfg)
 	for k := range cfg.Chunks() {
 		g := streamrand.New(cfg.Alg, cfg.Seed)
 		g.SetStream(uint64(k))
@@ -120,42 +130,32 @@ func TestChunkDrawsFromStreamK(t *testing.T) {
 				in++
 			}
 		}
-		if got, want := w.Chunk(k), (Sums{4 * in, 16 * in}); got != want {
-			t.Errorf("chunk %d: %+v, want %+v", k, got, want)
+		g.SetStream(uint64(k))
+		if got, _ := cfg.Unit()(k, g); got != (Sums{4 * in, 16 * in}) {
+			t.Errorf("chunk %d: %+v, want %+v", k, got, Sums{4 * in, 16 * in})
 		}
 	}
 }
 
-func TestChunkPanicsOutOfRange(t *testing.T) {
-	w, _ := NewWorker(Config{Problem: "pi", Paths: 10, Chunk: 5})
-	for _, k := range []int64{-1, 2} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Chunk(%d) of 2: no panic", k)
-				}
-			}()
-			w.Chunk(k)
-		}()
+func TestUnitOutOfRange(t *testing.T) {
+	cfg := Config{Problem: "pi", Paths: 10, Chunk: 5}
+	for _, unit := range []func(int64, streamrand.Generator) (Sums, error){cfg.Unit(), cfg.PerCallUnit()} {
+		for _, k := range []int64{-1, 2} {
+			if _, err := unit(k, streamrand.New(cfg.Alg, 1)); err == nil || err.Error() != fmt.Sprintf("chunk %d of 2", k) {
+				t.Errorf("chunk %d of 2: error %v", k, err)
+			}
+		}
 	}
 }
 
-// Combine is the sample mean and the standard error of the mean with the
-// n-1 (Bessel) variance, here for the samples 1, 2, 3, 4 in two chunks:
-// mean 2.5, variance 5/3, standard error sqrt(5/12).
-func TestCombine(t *testing.T) {
+// Result is the sample mean and the standard error of the mean with the
+// n-1 (Bessel) variance, here for the samples 1, 2, 3, 4 in two chunks
+// added with Add: mean 2.5, variance 5/3, standard error sqrt(5/12).
+func TestResult(t *testing.T) {
 	c := Config{Problem: "pi", Paths: 4, Chunk: 2}
-	res, err := c.Combine([]Sums{{1 + 2, 1 + 4}, {3 + 4, 9 + 16}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := c.Result(Add(Add(Sums{}, Sums{1 + 2, 1 + 4}), Sums{3 + 4, 9 + 16}))
 	if res.Estimate != 2.5 || math.Abs(res.Stderr-math.Sqrt(5.0/12)) > 1e-15 || res.Paths != 4 {
 		t.Errorf("%+v, want estimate 2.5, stderr %v", res, math.Sqrt(5.0/12))
-	}
-	for _, n := range []int{0, 1, 3} {
-		if _, err := c.Combine(make([]Sums, n)); err == nil {
-			t.Errorf("%d chunk results for 2 chunks: no error", n)
-		}
 	}
 }
 
@@ -223,36 +223,33 @@ func TestPrint(t *testing.T) {
 	}
 }
 
-// A Worker draws with package fill; its Sums are exactly those of the
+// Unit draws with package fill; its Sums are exactly those of the
 // per-call loop over a rand.Rand on stream k of the same Generator, for
 // both problems, including a last chunk shorter than a batch.
 func TestFillMatchesPerCall(t *testing.T) {
 	for _, problem := range []string{"pi", "call"} {
 		cfg := Config{Problem: problem, Alg: streamrand.AES128CTR, Seed: 9, Paths: 2*batch + 1001, Chunk: batch + 3}
-		w, _ := NewWorker(cfg)
 		for k := range cfg.Chunks() {
-			g := streamrand.New(cfg.Alg, cfg.Seed)
-			g.SetStream(uint64(k))
-			if got, want := w.Chunk(k), chunkPerCall(problem, rand.New(g), cfg.ChunkPaths(k)); got != want {
+			g, _ := cfg.Job().Generator(k)
+			got, _ := cfg.Unit()(k, g)
+			g, _ = cfg.Job().Generator(k)
+			if want := chunkPerCall(problem, rand.New(g), cfg.ChunkPaths(k)); got != want {
 				t.Errorf("%s chunk %d: %+v, want %+v", problem, k, got, want)
 			}
 		}
 	}
 }
 
-// A per-call Worker draws chunk k from PCG(seed, k), in any order.
-func TestPerCallWorker(t *testing.T) {
+// PerCallUnit draws chunk k from PCG(seed, k), in any order, whatever its
+// Generator.
+func TestPerCallUnit(t *testing.T) {
 	for _, problem := range []string{"pi", "call"} {
 		cfg := Config{Problem: problem, Alg: streamrand.ChaCha8, Seed: 4, Paths: 3000, Chunk: 1000}
-		w, _ := NewPerCallWorker(cfg)
 		for _, k := range []int64{2, 0, 1} {
 			want := chunkPerCall(problem, rand.New(rand.NewPCG(4, uint64(k))), 1000)
-			if got := w.Chunk(k); got != want {
+			if got, _ := cfg.PerCallUnit()(k, streamrand.New(cfg.Alg, 99)); got != want {
 				t.Errorf("%s chunk %d: %+v, want %+v", problem, k, got, want)
 			}
 		}
-	}
-	if _, err := NewPerCallWorker(Config{Problem: "pi", Paths: 1, Chunk: 1}); err == nil {
-		t.Error("NewPerCallWorker accepted an invalid Config")
 	}
 }

@@ -498,12 +498,11 @@ func gf2BinomialRange(n int, p float64) (lo, hi int) {
 // the number outside [0.01, 0.99] (below 0.02 for a two-sided P, judged on
 // its lower tail alone) is within binomial bounds for 2% of the samples.
 // The sample mean and variance of the number of jumps match E(J) and
-// Var(J) at a length where exhaustion is out of reach.
+// Var(J) at a length where exhaustion is out of reach. 2000 seeds in the
+// long run (STREAMRAND_LONG=1), 500 by default, 200 with -short or under
+// the race detector.
 func TestGF2PValuesUniform(t *testing.T) {
-	seeds := 2000
-	if testing.Short() || raceEnabled {
-		seeds = 500
-	}
+	seeds := sweep(2000, 500, 200)
 	const nbits = 2048
 	tests := []struct {
 		name string

@@ -78,16 +78,11 @@ func formatCounts(m map[string]int) string {
 // good generator and checks the documented rates: no more Fails than a
 // binomial count at 1/500000 allows, and Weaks within the binomial bounds
 // of 1/500 (from below too, so that Weak is not vacuous). 1500 seeds in
-// full (about 10 s), 150 with -short, 30 under
-// the race detector.
+// the long run (STREAMRAND_LONG=1), 150 by default, 30 with -short or
+// under the race detector; below about 300 seeds the bound from below is
+// 0, so only the long run checks it.
 func TestFailRate(t *testing.T) {
-	seeds := 1500
-	switch {
-	case raceEnabled:
-		seeds = 30
-	case testing.Short():
-		seeds = 150
-	}
+	seeds := sweep(1500, 150, 30)
 	n, weak, fail := verdictCounts(t, Battery{Bytes: MinBytes}, seeds)
 	maxFail, maxWeak := binomialBound(n, 2*FailLevel), binomialBound(n, 2*WeakLevel)
 	t.Logf("%d results: %d weak (at most %d):%s; %d fail (at most %d):%s",
@@ -113,15 +108,11 @@ func TestFailRate(t *testing.T) {
 // discrete statistic puts the largest atoms on its p-values: Monobit's p
 // is exactly 1 for a balanced sample of 4096 bits about once in 80, which
 // Classify would call a Fail. Over many seeds the Fails must stay within
-// the binomial bound of the documented rate.
+// the binomial bound of the documented rate: 20000 seeds in the long run,
+// 2000 by default, 500 with -short or under the race detector (even 500
+// seeds expect 6 such atoms of Monobit alone, against a bound of 2).
 func TestSmallSampleFailRate(t *testing.T) {
-	seeds := 20000
-	switch {
-	case raceEnabled:
-		seeds = 500
-	case testing.Short():
-		seeds = 4000
-	}
+	seeds := sweep(20000, 2000, 500)
 	small := []Test{
 		{"monobit", func(_ rand.Source, r io.Reader, _ int64) ([]Result, error) { return one(Monobit(r, 4096)) }},
 		{"runs", func(_ rand.Source, r io.Reader, _ int64) ([]Result, error) { return one(Runs(r, 4096)) }},
@@ -268,16 +259,11 @@ func testsNamed(t *testing.T, names ...string) []Test {
 // such p-values fails a perfect generator once the repetitions resolve
 // their atoms (the test shows it for the birthday counts); the pooled
 // counts and the KS of the nearly continuous ones must pass, with no
-// more Weak verdicts than the documented rate allows. 2000 repetitions
-// (300 with -short, 40 under the race detector).
+// more Weak verdicts than the documented rate allows. 2000 repetitions in
+// the long run, 200 by default, 40 with -short or under the race detector;
+// that the KS of the birthday p-values fails is shown only at 2000.
 func TestSecondLevelDiscrete(t *testing.T) {
-	repeat := 2000
-	switch {
-	case raceEnabled:
-		repeat = 40
-	case testing.Short():
-		repeat = 300
-	}
+	repeat := sweep(2000, 200, 40)
 	b := Battery{Bytes: MinBytes, Repeat: repeat, Tests: testsNamed(t,
 		"birthday-spacings-hi", "birthday-spacings-lo", "birthday-spacings-2d-hi", "birthday-spacings-8d-lo",
 		"poker-8bit", "linear-complexity-lo", "matrix-rank-64x64")}
@@ -295,7 +281,7 @@ func TestSecondLevelDiscrete(t *testing.T) {
 				}
 			}
 		}
-		if !testing.Short() && !raceEnabled {
+		if full() {
 			// What the pooled level replaces: the KS of the birthday
 			// p-values sees their atoms and fails a perfect generator.
 			s := rep.Summary("birthday-spacings-hi")

@@ -355,9 +355,8 @@ func (b *Battery) Run(src rand.Source) (*Report, error) {
 	if in != nil {
 		r = in
 	}
-	rep := &Report{Bytes: bytes, Repeat: repeat}
-	index := map[string]int{}
-	total, done := repeat*len(tests), 0
+	total := repeat * len(tests)
+	runs := make([][]Result, 0, total)
 	for range repeat {
 		for _, t := range tests {
 			results, err := t.Run(src, r, bytes)
@@ -367,25 +366,40 @@ func (b *Battery) Run(src rand.Source) (*Report, error) {
 			if err != nil {
 				return nil, fmt.Errorf("stattest: %s: %w", t.Name, err)
 			}
-			for _, res := range results {
-				i, ok := index[res.Name]
-				if !ok {
-					i = len(rep.Summaries)
-					index[res.Name] = i
-					rep.Summaries = append(rep.Summaries, Summary{Name: res.Name})
-				}
-				rep.Summaries[i].Results = append(rep.Summaries[i].Results, res)
-			}
-			done++
+			runs = append(runs, results)
 			if b.Progress != nil {
-				b.Progress(done, total, t.Name)
+				b.Progress(len(runs), total, t.Name)
 			}
+		}
+	}
+	return NewReport(bytes, repeat, runs), nil
+}
+
+// NewReport returns the Report of test runs made elsewhere, for example on
+// many goroutines, each on its own part of a generator's output: runs[i] is
+// the Results of the i-th run in a Battery's order (the tests in order for
+// the first repetition, then for the second, ...), and bytes and repeat are
+// the Battery's. Results of the same name form a Summary, in the order they
+// first appear, judged at the second level when there are several; the
+// Report is the one Battery.Run gives when its runs return these Results.
+func NewReport(bytes int64, repeat int, runs [][]Result) *Report {
+	rep := &Report{Bytes: bytes, Repeat: repeat}
+	index := map[string]int{}
+	for _, results := range runs {
+		for _, res := range results {
+			i, ok := index[res.Name]
+			if !ok {
+				i = len(rep.Summaries)
+				index[res.Name] = i
+				rep.Summaries = append(rep.Summaries, Summary{Name: res.Name})
+			}
+			rep.Summaries[i].Results = append(rep.Summaries[i].Results, res)
 		}
 	}
 	for i := range rep.Summaries {
 		rep.Summaries[i].summarise()
 	}
-	return rep, nil
+	return rep
 }
 
 // RunReader runs the battery over the bytes of r, taken as the

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/internal/term"
+	"github.com/streamrand/streamrand/parallel"
 	"github.com/streamrand/streamrand/stattest"
 )
 
@@ -49,7 +53,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error 
 	} else {
 		for _, a := range cfg.algs {
 			subjects = append(subjects, subject{a.String(), func(b *stattest.Battery) (*stattest.Report, error) {
-				return b.Run(streamrand.New(a, cfg.seed))
+				return runParallel(b, parallel.Job{Alg: a, Seed: cfg.seed, Workers: cfg.workers})
 			}})
 		}
 	}
@@ -124,14 +128,44 @@ func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error 
 	return nil
 }
 
+// runParallel runs the battery b (the default tests) over job's
+// generator on job.Workers goroutines: run i of the battery (test i mod
+// len(tests) of repetition i / len(tests)) reads stream i of the seed from
+// its start, whichever goroutine runs it, so the report is the same for any
+// number of workers. b.Progress sees the runs done.
+func runParallel(b *stattest.Battery, job parallel.Job) (*stattest.Report, error) {
+	tests := stattest.Tests()
+	if b.Progress != nil {
+		job.Progress = func(done, total int64) { b.Progress(int(done), int(total), "") }
+	}
+	n := int64(b.Repeat * len(tests))
+	runs, err := parallel.Map(context.Background(), job, n, func(i int64, g streamrand.Generator) ([]stattest.Result, error) {
+		t := tests[i%int64(len(tests))]
+		results, err := t.Run(g, g, b.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t.Name, err)
+		}
+		return results, nil
+	})
+	if err != nil {
+		var ue *parallel.UnitError
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, err
+	}
+	return stattest.NewReport(b.Bytes, b.Repeat, runs), nil
+}
+
 // testConfig is the parsed command line of test.
 type testConfig struct {
-	algs   []streamrand.Algorithm // when in is ""
-	seed   uint64
-	in     string // a file name, "-" for stdin, or "" to test algs
-	bytes  int64  // per test and repetition
-	repeat int
-	quiet  bool
+	algs    []streamrand.Algorithm // when in is ""
+	seed    uint64
+	in      string // a file name, "-" for stdin, or "" to test algs
+	bytes   int64  // per test and repetition
+	repeat  int
+	workers int // goroutines for -alg; -in runs on one
+	quiet   bool
 }
 
 const testHead = `usage: streamrand test [-alg NAME|all] [-seed N] [-bytes N | -deep] [-repeat K] [-q]
@@ -163,13 +197,15 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 		"generator that passes 8M (larger birthday samples see the lattices of LCGs with longer\n"+
 		"periods; MT19937's linear bits fail at any size); a few minutes per generator", sizeFlag(stattest.DeepBytes)))
 	repeat := fs.Int("repeat", 1, fmt.Sprintf("run every test this many times (1 to %d) on fresh data and judge the repetitions together (second level)", maxRepeat))
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines that run the tests of -alg at once (each test reads its own stream of the seed,\n"+
+		"so the report is the same for any number); -in runs them one after another")
 	quiet := fs.Bool("q", false, "no progress on stderr")
 	if err := parse(fs, args, testHead, stdout); err != nil {
 		return testConfig{}, err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	cfg := testConfig{seed: *seed, in: *in, repeat: *repeat, quiet: *quiet}
+	cfg := testConfig{seed: *seed, in: *in, repeat: *repeat, workers: *workers, quiet: *quiet}
 	switch {
 	case set["in"] && *in == "":
 		return cfg, badUsage("-in: want a file name, or - for stdin")
@@ -185,6 +221,9 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 			return cfg, badUsage("-bytes %s: want %s to %s", bytesFlag, formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes))
 		}
 		cfg.bytes = bytesFlag.n
+	}
+	if *workers < 1 {
+		return cfg, badUsage("-workers %d: want 1 or more", *workers)
 	}
 	if *repeat < 1 || *repeat > maxRepeat {
 		return cfg, badUsage("-repeat %d: want 1 to %d", *repeat, maxRepeat)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"flag"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -57,6 +58,42 @@ func TestRunTest(t *testing.T) {
 	}
 	require.True(t, strings.HasPrefix(out.String(), "ALGORITHM "), out.String())
 	require.Contains(t, out.String(), " weak, 0 failed\n")
+}
+
+// -alg runs the battery's runs on -workers goroutines, run i on stream i
+// of the seed: the report is byte-identical for any number of workers, and
+// each row is what the test gives on its own stream.
+func TestTestWorkers(t *testing.T) {
+	args := []string{"-alg", "aes128ctr", "-seed", "5", "-bytes", "64K", "-repeat", "2", "-q"}
+	var want bytes.Buffer
+	require.NoError(t, runTest(append(args, "-workers", "1"), nil, &want, io.Discard))
+	for _, w := range []string{"2", "3", "64"} {
+		var got bytes.Buffer
+		require.NoError(t, runTest(append(args, "-workers", w), nil, &got, io.Discard))
+		require.Equal(t, want.String(), got.String(), "-workers %s", w)
+	}
+	// the runs, one by one on their streams, make the same report
+	tests := stattest.Tests()
+	var runs [][]stattest.Result
+	for i := range 2 * len(tests) {
+		g := streamrand.New(streamrand.AES128CTR, 5)
+		g.SetStream(uint64(i))
+		res, err := tests[i%len(tests)].Run(g, g, 64<<10)
+		require.NoError(t, err)
+		runs = append(runs, res)
+	}
+	rep := stattest.NewReport(64<<10, 2, runs)
+	for _, s := range rep.Summaries {
+		r := s.Results[0]
+		if len(s.Second) > 0 {
+			r = worst(s.Second)
+		}
+		row := regexp.MustCompile(`(?m)^aes128ctr +` + regexp.QuoteMeta(s.Name) + ` .*$`).FindString(want.String())
+		require.NotEmpty(t, row, "no row for %s", s.Name)
+		require.Regexp(t, ` `+regexp.QuoteMeta(fmt.Sprintf("%.6g", r.Statistic))+` +`+regexp.QuoteMeta(fmt.Sprintf("%.6g", r.P))+` +`+s.Verdict.String()+`$`, row)
+	}
+	_, err := parseTestFlags([]string{"-workers", "0"}, io.Discard)
+	require.ErrorContains(t, err, "-workers 0: want 1 or more")
 }
 
 // counter is a bad generator: the little-endian uint64s 0, 1, 2, ...

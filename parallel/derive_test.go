@@ -13,8 +13,9 @@ import (
 // The derived keys were computed by an independent implementation: RFC 5869
 // HKDF-SHA256 written with Python 3.11's standard hmac and hashlib (checked
 // against RFC 5869 test case A.1) and rand_core 0.6's seed_from_u64
-// expansion, following Derive's documentation (the script is in
-// docs/format.md, "Derived keys").
+// expansion, following Derive's documentation; the HKDF of the Python
+// `cryptography` package 48.0.0 (the recipe in docs/format.md, "Units and
+// derived keys") gives the same keys.
 var deriveVectors = []struct {
 	job  parallel.Job
 	i    uint64

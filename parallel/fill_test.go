@@ -3,6 +3,7 @@ package parallel_test
 import (
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -80,6 +81,7 @@ func TestFillLarge(t *testing.T) {
 // A function that may draw more or fewer than one word per value is an
 // error, and g stays where it was.
 func TestFillMisuse(t *testing.T) {
+	defer requireNoLeak(t, runtime.NumGoroutine())
 	defer parallel.SetMinChunk(1)()
 	fns := map[string]func(rand.Source, []float64){
 		"NormFloat64": fill.NormFloat64,

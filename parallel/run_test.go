@@ -154,6 +154,7 @@ func TestResume(t *testing.T) {
 // for any number of workers; units above it are not all started, and Fold's
 // accumulator holds exactly the units below it.
 func TestLowestErrorWins(t *testing.T) {
+	defer requireNoLeak(t, runtime.NumGoroutine())
 	errBad := errors.New("bad unit")
 	for _, workers := range []int{1, 2, 3, 8, 64} {
 		var started atomic.Int64
@@ -206,6 +207,7 @@ func TestLowestErrorRace(t *testing.T) {
 // A panic in f or combine is a *UnitError holding a *PanicError, not a
 // crash.
 func TestPanic(t *testing.T) {
+	defer requireNoLeak(t, runtime.NumGoroutine())
 	sentinel := errors.New("sentinel")
 	f := func(u int64, g streamrand.Generator) (int, error) {
 		if u == 7 {
@@ -327,6 +329,7 @@ func TestFoldWindow(t *testing.T) {
 // Progress is called from the calling goroutine, with done rising to n,
 // at most about 10 times a second, and once at the end.
 func TestProgress(t *testing.T) {
+	defer requireNoLeak(t, runtime.NumGoroutine())
 	var calls []int64
 	var mu sync.Mutex
 	j := parallel.Job{Alg: streamrand.ChaCha8, Workers: 2, Start: 100, Progress: func(done, total int64) {
@@ -357,6 +360,7 @@ func TestProgress(t *testing.T) {
 }
 
 func TestBadArguments(t *testing.T) {
+	defer requireNoLeak(t, runtime.NumGoroutine())
 	ctx := t.Context()
 	f := func(u int64, g streamrand.Generator) (int, error) { return 0, nil }
 	for _, c := range []struct {
@@ -388,4 +392,21 @@ func TestBadArguments(t *testing.T) {
 	acc, err := parallel.Fold(ctx, parallel.Job{Alg: streamrand.ChaCha8, Start: 3}, 3, f, 17, func(a, b int) int { return a + b })
 	require.NoError(t, err)
 	require.Equal(t, 17, acc)
+}
+
+// A panic in Progress goes up to the caller after the workers stopped.
+func TestProgressPanic(t *testing.T) {
+	defer requireNoLeak(t, runtime.NumGoroutine())
+	var started atomic.Int64
+	j := parallel.Job{Alg: streamrand.ChaCha8, Workers: 2, Progress: func(done, total int64) { panic("progress") }}
+	require.PanicsWithValue(t, "progress", func() {
+		parallel.Map(t.Context(), j, 1_000_000, func(u int64, g streamrand.Generator) (int, error) {
+			started.Add(1)
+			time.Sleep(time.Millisecond)
+			return 0, nil
+		})
+	})
+	n := started.Load()
+	time.Sleep(20 * time.Millisecond)
+	require.Equal(t, n, started.Load(), "units still starting after Map returned")
 }

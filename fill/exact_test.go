@@ -21,6 +21,7 @@ import (
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/testkit/gentest"
+	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
 // The fill functions, once: every test and benchmark of this package runs
@@ -380,13 +381,15 @@ func check(t *testing.T, k kind, f fillFunc, seed uint64, start, n int) (extra i
 }
 
 // TestEqualPerCall: every row from every kind of Source, at every start,
-// for every length, gives rand.Rand's values and leaves its position.
+// for every length, gives rand.Rand's values and leaves its position. The
+// length 100000 runs in the long run only (STREAMRAND_LONG=1); 4097
+// already crosses chunks, batches and the fused threshold.
 func TestEqualPerCall(t *testing.T) {
 	for _, k := range kinds() {
 		t.Run(k.name, func(t *testing.T) {
 			for _, f := range fns() {
 				for li, n := range lengths {
-					if n == 100000 && testing.Short() {
+					if n == 100000 && !long.Enabled() {
 						continue
 					}
 					// Every start with every length, rotating so each
@@ -401,11 +404,10 @@ func TestEqualPerCall(t *testing.T) {
 	}
 }
 
-// TestLong fills 10^6 values of every row once.
+// TestLong fills 10^6 values of every row once (the long run,
+// STREAMRAND_LONG=1).
 func TestLong(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long lengths run without -short")
-	}
+	long.Skip(t)
 	k := kinds()[0]
 	for _, f := range fns() {
 		check(t, k, f, 99, 5, 1_000_000)
@@ -551,8 +553,13 @@ func TestFarSeek(t *testing.T) {
 
 // TestAESCarry: from AES checkpoints a few blocks before block counter 2^64
 // (whose carry goes into the stream id), every row gives the per-call
-// values and leaves the same position and stream.
+// values and leaves the same position and stream. With -short, 1 and 1024
+// blocks before it at byte offsets 0 and 13 only.
 func TestAESCarry(t *testing.T) {
+	lefts, offs := []uint64{1, 3, 64, 1024}, []byte{0, 3, 8, 13}
+	if testing.Short() {
+		lefts, offs = []uint64{1, 1024}, []byte{0, 13}
+	}
 	for _, name := range []string{"aes128ctr", "aes256ctr", "chacha8"} {
 		key := make([]byte, map[string]int{"aes128ctr": 16, "aes256ctr": 32, "chacha8": 32}[name])
 		for i := range key {
@@ -560,8 +567,8 @@ func TestAESCarry(t *testing.T) {
 		}
 		for _, f := range fns() {
 			for _, stream := range []uint64{5, math.MaxUint64} {
-				for _, left := range []uint64{1, 3, 64, 1024} {
-					for _, off := range []byte{0, 3, 8, 13} {
+				for _, left := range lefts {
+					for _, off := range offs {
 						data := gentest.CheckpointAt(name, key, stream, -left, off)
 						src, err := streamrand.Unmarshal(data)
 						require.NoError(t, err)
@@ -728,13 +735,14 @@ func TestFloat64From(t *testing.T) {
 // (its approximation is within expSlack/8 of it over [-8, 0]) and its
 // decision against the comparison it replaces, for the float32 values
 // around float32(math.Exp(v)), where the decision is closest, and the
-// ends of the range.
+// ends of the range: 2·2^20 values of v in the long run
+// (STREAMRAND_LONG=1), 2·2^16 otherwise.
 func TestBelowExp(t *testing.T) {
 	s := chacha.NewSource(3)
 	vs := []float64{0, math.Copysign(0, -1), -8, -1.0 / 64, -1.0 / 32, -3.0 / 64, -8 + 1.0/64, -0x1p-60}
-	n := 1 << 20
-	if testing.Short() {
-		n = 1 << 16
+	n := 1 << 16
+	if long.Enabled() {
+		n = 1 << 20
 	}
 	for k := range n {
 		vs = append(vs, -8*float64(k)/float64(n), -8*float64From(s.Uint64()))
@@ -779,10 +787,12 @@ func TestBelowExp(t *testing.T) {
 // float32 bounds belowExp decides from must enclose float32(math.Exp(v)):
 // then for every y it answers y < float32(math.Exp(v)) (it answers y < lo
 // below lo, false at or above hi, and the comparison itself between).
+// 2000 values on each side of each in the long run (STREAMRAND_LONG=1),
+// 100 otherwise.
 func TestBelowExpEdges(t *testing.T) {
-	near := 2000
-	if testing.Short() {
-		near = 100
+	near := 100
+	if long.Enabled() {
+		near = 2000
 	}
 	worst := 0.0
 	check := func(v float64) {

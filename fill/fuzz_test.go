@@ -11,6 +11,7 @@ import (
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
 // FuzzInterleave drives a Source through a fuzzed sequence of Read, Uint64,
@@ -80,11 +81,12 @@ func randomN(c *rand.Rand) uint64 {
 // random lengths and, for the N functions, random bounds, interleaved with
 // Read of odd lengths, Uint64, Seek, SetStream, Seed, ReadAt and checkpoint
 // round trips, and a twin through the same sequence per call: values and
-// positions agree after every step.
+// positions agree after every step: 1500 steps per Source in the long
+// run (STREAMRAND_LONG=1), 150 otherwise.
 func TestMixedSequences(t *testing.T) {
-	steps := 1500
-	if testing.Short() {
-		steps = 150
+	steps := 150
+	if long.Enabled() {
+		steps = 1500
 	}
 	fs := fns()
 	var nfs []fillFunc // the N functions, one row each

@@ -12,6 +12,7 @@ import (
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
+	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
 // This file mixes every call of the public API in random orders and
@@ -50,9 +51,9 @@ func (m *model) next(n int) []byte {
 // checkpoints restored by UnmarshalBinary into another Generator of the
 // family and by streamrand.Unmarshal.
 func TestRandomOperations(t *testing.T) {
-	ops := 3000
-	if testing.Short() {
-		ops = 600
+	ops := 600 // 3000 in the long run (STREAMRAND_LONG=1)
+	if long.Enabled() {
+		ops = 3000
 	}
 	for _, a := range streamrand.Algorithms() {
 		for _, lock := range []bool{false, true} {
@@ -403,9 +404,9 @@ func withCheckpoint(t *testing.T, m *blockModel) streamrand.Generator {
 
 // TestFillMixedWithMethods: see the top of the file.
 func TestFillMixedWithMethods(t *testing.T) {
-	ops := 120
-	if testing.Short() {
-		ops = 60
+	ops := 40 // 120 in the long run (STREAMRAND_LONG=1)
+	if long.Enabled() {
+		ops = 120
 	}
 	for _, a := range streamrand.Algorithms() {
 		for _, lock := range []bool{false, true} {

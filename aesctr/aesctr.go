@@ -107,7 +107,7 @@ func (k *kernel) setKey(key []byte) {
 	clear(k.key[k.keyLen:])
 	k.rounds = expandKey(&k.rk, key)
 	k.block = nil
-	if Backend() == "generic" {
+	if !asmEnabled() {
 		k.block = k.newBlock()
 	}
 }

@@ -2,18 +2,20 @@
 
 package aesctr
 
-import "golang.org/x/sys/cpu"
-
 // The assembly is generated, from any host: GOARCH=arm64 go generate ./aesctr/
 // (the generator runs on the host, hence the cleared GOOS and GOARCH).
 //
 //go:generate env GOOS= GOARCH= go run aesctr_arm64_gen.go -out aesctr_arm64.s
 
-// useARM64 enables the AESE/AESMC kernel where the CPU has the AES
-// extension (which GODEBUG=cpu.aes=off clears).
-var useARM64 = cpu.ARM64.HasAES
+// useARM64 enables the AESE/AESMC kernel, at init, where this CPU has what
+// the tier rules (internal/impl's Tiers) say it needs: the AES extension.
+var useARM64 bool
 
 func init() { kernels.Register("arm64", &useARM64) }
+
+// asmEnabled reports whether fill runs the assembly kernel (without it,
+// every batch takes the portable path over crypto/aes).
+func asmEnabled() bool { return useARM64 }
 
 // ctrBlocksNArm64 writes exactly the N blocks of *dst, the AES-CTR
 // keystream blocks AES(BE64(stream) || BE64(counter+i)) for i = 0 .. N-1,

@@ -2,8 +2,6 @@
 
 package chacha
 
-import "golang.org/x/sys/cpu"
-
 // The assembly kernels, in chacha_amd64.s, generated from these
 // declarations by the avo program in _asm (cd _asm && go generate).
 // blocksN writes exactly the N blocks of *dst: blocks counter, counter+1,
@@ -49,21 +47,15 @@ func blocks16SSSE3(rounds int, key *[8]uint32, dst *[16 * BlockSize]byte, counte
 //go:noescape
 func blocks64SSSE3(rounds int, key *[8]uint32, dst *[64 * BlockSize]byte, counter, stream uint64)
 
-// The kernels, preferred first, each enabled where this CPU can run it,
-// from golang.org/x/sys/cpu, which honours GODEBUG=cpu.avx512=off,
-// cpu.avx2=off and cpu.ssse3=off. (cpu.avx512=off clears HasAVX512 but
-// leaves HasAVX512F set, hence both.) blocks checks them in this order.
-var (
-	useAVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F
-	useAVX2   = cpu.X86.HasAVX2
-	useSSSE3  = cpu.X86.HasSSSE3
-)
-
-// haveFloat64AVX512: the AVX-512 kernel also has its float64 form.
-var haveFloat64AVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ
+// The kernels, each enabled at init where this CPU has what the tier rules
+// (internal/impl's Tiers) say it needs; blocks checks them in that order.
+// useFloat64AVX512 enables the float64 forms of the AVX-512 kernels, which
+// blocksFloat64 checks with useAVX512.
+var useAVX512, useFloat64AVX512, useAVX2, useSSSE3 bool
 
 func init() {
 	kernels.Register("avx512", &useAVX512)
+	kernels.Register("float64", &useFloat64AVX512)
 	kernels.Register("avx2", &useAVX2)
 	kernels.Register("sse", &useSSSE3)
 }
@@ -113,7 +105,7 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 // has no such form (only the AVX-512 one has, with AVX512DQ). len(dst) is a
 // multiple of batch.
 func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) bool {
-	if !useAVX512 || !haveFloat64AVX512 {
+	if !useAVX512 || !useFloat64AVX512 {
 		return false
 	}
 	for ; len(dst) >= bigBatch; dst = dst[bigBatch:] {

@@ -2,16 +2,15 @@
 
 package chacha
 
-import "golang.org/x/sys/cpu"
-
 // The assembly is generated, from any host: GOARCH=arm64 go generate ./chacha/
 // (the generator runs on the host, hence the cleared GOOS and GOARCH).
 //
 //go:generate env GOOS= GOARCH= go run chacha_arm64_gen.go -out chacha_arm64.s
 
-// useNEON enables the NEON kernel where this CPU runs it (Advanced SIMD,
-// which every ARMv8-A CPU has; GODEBUG=cpu.asimd=off turns it off).
-var useNEON = cpu.ARM64.HasASIMD
+// useNEON enables the NEON kernel, at init, where this CPU has what the
+// tier rules (internal/impl's Tiers) say it needs: Advanced SIMD, which
+// every ARMv8-A CPU has.
+var useNEON bool
 
 func init() { kernels.Register("neon", &useNEON) }
 

@@ -6,16 +6,15 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"golang.org/x/sys/cpu"
-
 	"github.com/streamrand/streamrand/internal/keystream"
 	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 )
 
 // wantFloat64s reports whether the kernel in use must have float64 code:
-// the AVX-512 one, on a CPU with AVX512DQ. (So a float64 path silently
-// disabled fails TestFillFloat64.)
-func wantFloat64s() bool { return Backend() == "avx512" && cpu.X86.HasAVX512DQ }
+// the AVX-512 one, on a CPU with AVX512DQ (the tier rules' "float64"
+// extension of "avx512"). (So a float64 path silently disabled fails
+// TestFillFloat64.)
+func wantFloat64s() bool { return kernels.Extends("float64") }
 
 // asFloat64s replaces each little-endian word u of p by the little-endian
 // bits of rand.Rand.Float64's value of u, float64(u<<11>>11) / (1<<53)
@@ -54,7 +53,7 @@ func TestFillFloat64(t *testing.T) {
 							t.Fatalf("rounds %d, %d batches, counter %#x: FillFloat64 wrote outside dst", rounds, n, ctr)
 						}
 						if ok != wantFloat64s() {
-							t.Fatalf("FillFloat64 reports %v on backend %s (AVX512DQ %v)", ok, Backend(), cpu.X86.HasAVX512DQ)
+							t.Fatalf("FillFloat64 reports %v on backend %s (want %v)", ok, Backend(), wantFloat64s())
 						}
 						if !ok {
 							if w != 0 || string(got) != string(untouched) {

@@ -7,8 +7,6 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"golang.org/x/sys/cpu"
-
 	"github.com/streamrand/streamrand/internal/bulk"
 )
 
@@ -64,30 +62,23 @@ func compactAVX2(dst []float64, src []float64, keep []uint8) int
 //go:noescape
 func uint64nAVX2(dst []uint64, src []uint64, n, thresh uint64) int
 
-// The kernels, preferred first, each enabled where this CPU can run it,
-// from golang.org/x/sys/cpu, which honours GODEBUG; the wrappers below
-// check them in this order:
+// The kernels, each enabled at init where this CPU has what the tier rules
+// (internal/impl's Tiers) say it needs; the wrappers below check them in
+// that order:
 //
 //   - useVBMI, "avx512vbmi": the "avx512" kernels, with normsVBMI and
-//     expsVBMI for the ziggurats (their byte permutes need AVX-512 VBMI and
-//     BW; GODEBUG=cpu.avx512vbmi=off clears it);
-//   - useAVX512, "avx512": F, DQ and VL (GODEBUG=cpu.avx512=off clears
-//     HasAVX512 but leaves HasAVX512F set, hence both; compactAVX512 also
-//     uses POPCNT and BMI2, which every AVX-512 CPU has);
-//   - useAVX2, "avx2": AVX2 with POPCNT (compactAVX2);
-//     GODEBUG=cpu.avx2=off clears it.
-var (
-	useVBMI   = cpuAVX512 && cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512BW
-	useAVX512 = cpuAVX512
-	useAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
-)
-
-var cpuAVX512 = cpu.X86.HasAVX512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ &&
-	cpu.X86.HasAVX512VL && cpu.X86.HasPOPCNT && cpu.X86.HasBMI2
+//     expsVBMI for the ziggurats;
+//   - useAVX512, "avx512";
+//   - useAVX2, "avx2".
+//
+// useFused, "fused", lets Float64 have the keystream's kernel convert whole
+// batches (fused.go); asmFusedFloat64s checks it with useVBMI and useAVX512.
+var useVBMI, useAVX512, useFused, useAVX2 bool
 
 func init() {
 	kernels.Register("avx512vbmi", &useVBMI)
 	kernels.Register("avx512", &useAVX512)
+	kernels.Register("fused", &useFused)
 	kernels.Register("avx2", &useAVX2)
 }
 
@@ -173,7 +164,7 @@ func asmUint64n(u []uint64, n, thresh uint64) int {
 // asmFusedFloat64s reports whether Float64 may have the keystream's kernel
 // convert whole batches as it writes them (readFloat64sFused): only with
 // the AVX-512 conversion, so that the portable path is all Go.
-func asmFusedFloat64s() bool { return useVBMI || useAVX512 }
+func asmFusedFloat64s() bool { return useFused && (useVBMI || useAVX512) }
 
 // asmZiggurat converts the words read into d (p is d's memory) for
 // NormFloat64 (or ExpFloat64 if exp) while at least 16 are left, 256 words

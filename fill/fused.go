@@ -6,12 +6,6 @@ import (
 	"github.com/streamrand/streamrand/internal/bulk"
 )
 
-// useFused lets Float64 have the keystream's kernel convert the words of
-// whole batches as it stores them (bulk.Float64Reader), one pass over dst
-// instead of a write and a conversion pass; tests switch it off to compare
-// with the in-place conversion. It applies only where asmFusedFloat64s.
-var useFused = true
-
 // fusedBatchWords is the keystream's batch in words: ReadFloat64s writes
 // whole batches.
 const fusedBatchWords = 128
@@ -25,10 +19,13 @@ const fusedMinWords = 4096
 
 // readFloat64sFused fills a prefix of dst with Float64's values, the words
 // up to a batch boundary read and converted in place, whole batches
-// converted by b's kernel as it writes them, and returns the rest of dst
-// (all of it when b cannot, or when the position is not on a word).
+// converted by b's kernel as it writes them (bulk.Float64Reader: one pass
+// over dst instead of a write and a conversion pass), and returns the rest
+// of dst (all of it when b cannot, when the position is not on a word, or
+// where asmFusedFloat64s says no: the "fused" extension of fill's kernels,
+// which tests switch off to compare with the in-place conversion).
 func readFloat64sFused(b bulk.Source, dst []float64) []float64 {
-	if !useFused || !asmFusedFloat64s() || len(dst) < fusedMinWords {
+	if !asmFusedFloat64s() || len(dst) < fusedMinWords {
 		return dst
 	}
 	f, ok := b.(bulk.Float64Reader)

@@ -11,12 +11,12 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"golang.org/x/sys/cpu"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/bulk"
+	"github.com/streamrand/streamrand/internal/impl"
 	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
@@ -327,11 +327,11 @@ func testZigguratWalk(t *testing.T) {
 }
 
 // fusedExpected reports whether Float64 must take the fused path for a
-// ChaCha Source on this machine and build: fill's AVX-512 conversion
-// (asmFusedFloat64s) and ChaCha's AVX-512 kernel, which has a float64 form
-// wherever AVX512DQ is.
+// ChaCha Source on this machine and build, by the tier rules: fill's
+// "fused" extension of its AVX-512 conversion and chacha's "float64"
+// extension of its AVX-512 kernel.
 func fusedExpected() bool {
-	return asmFusedFloat64s() && chacha.Backend() == "avx512" && cpu.X86.HasAVX512DQ
+	return kernels.Extends("fused") && impl.Lookup("chacha").Extends("float64")
 }
 
 // fusedSource is a Source for the fused tests, and its twin, driven per
@@ -370,7 +370,7 @@ func TestFusedTaken(t *testing.T) {
 					twin.Read(make([]byte, start))
 					b, mu := bulk.Of(src)
 					require.NotNil(t, b, "%s: not a bulk Source", desc)
-					useFused = on
+					restoreFused := kernels.Enable("fused", on)
 					if mu != nil {
 						mu.Lock()
 					}
@@ -385,7 +385,7 @@ func TestFusedTaken(t *testing.T) {
 					if mu != nil {
 						mu.Unlock()
 					}
-					useFused = true
+					restoreFused()
 					want := on && k.name != "aes128ctr" && start%8 == 0 && n >= fusedMinWords && fusedExpected()
 					require.Equal(t, want, fused > 0, "%s: some of the %d values through the fused path", desc, fused)
 					requireFloat64s(t, desc, dst, src, twin)
@@ -427,7 +427,7 @@ func TestFloat64FusedAgrees(t *testing.T) {
 				src, twin := k.make()
 				st.set(src)
 				st.set(twin)
-				useFused = m.fused
+				restoreFused := kernels.Enable("fused", m.fused)
 				restore := func() {}
 				if !m.on {
 					restore = kernels.Select("generic")
@@ -435,7 +435,7 @@ func TestFloat64FusedAgrees(t *testing.T) {
 				got := make([]float64, n)
 				Float64(src, got)
 				restore()
-				useFused = true
+				restoreFused()
 				requireFloat64s(t, fmt.Sprintf("%s %s len %d %s", k.name, st.name, n, m.name), got, src, twin)
 			}
 		}
@@ -486,5 +486,5 @@ func TestFusedKernels(t *testing.T) {
 	b, _ = bulk.Of(chacha.NewSource(1))
 	f, ok := b.(bulk.Float64Reader)
 	require.True(t, ok, "a ChaCha keystream is not a bulk.Float64Reader")
-	require.Equal(t, chacha.Backend() == "avx512" && cpu.X86.HasAVX512DQ, f.FusedFloat64s(), "chacha (backend %s) FusedFloat64s", chacha.Backend())
+	require.Equal(t, impl.Lookup("chacha").Extends("float64"), f.FusedFloat64s(), "chacha (backend %s) FusedFloat64s", chacha.Backend())
 }

@@ -10,8 +10,6 @@
 //     register), AVX2
 //   - ctrBlocks{64,256}AESNI: AES-NI on XMM registers (1 block per
 //     register), 8 in flight
-//   - cpuid, xgetbv: the CPUID and XGETBV instructions, to detect VAES
-//     without AVX-512 and whether the OS enables AVX-512
 //
 // A kernel ctrBlocksN writes exactly N keystream blocks, the array its dst
 // points to (N*16 bytes): block i is AES_k(BE64(stream) || BE64(counter+i)).
@@ -47,8 +45,6 @@ func main() {
 	asmgen.Package("..")
 	ConstraintExpr("gc,!purego") // avo's syntax for gc && !purego
 
-	genCPUID()
-	genXGETBV()
 	for _, n := range batchBlocks {
 		genAESNI(n)
 	}
@@ -65,31 +61,6 @@ func main() {
 //	func(nr int, rk *[240]byte, dst *[N * BlockSize]byte, counter, stream uint64)
 //
 // nr is 10, 12 or 14 and rk holds nr+1 round keys in memory order.
-
-func genCPUID() {
-	Implement("cpuid")
-	Attributes(NOSPLIT)
-	Doc("cpuid executes the CPUID instruction with the given EAX and ECX.")
-	Load(Param("eaxArg"), EAX)
-	Load(Param("ecxArg"), ECX)
-	CPUID()
-	Store(EAX, Return("eax"))
-	Store(EBX, Return("ebx"))
-	Store(ECX, Return("ecx"))
-	Store(EDX, Return("edx"))
-	RET()
-}
-
-func genXGETBV() {
-	Implement("xgetbv")
-	Attributes(NOSPLIT)
-	Doc("xgetbv returns XCR0, the extended control register of enabled register states.")
-	XORL(ECX, ECX)
-	XGETBV()
-	Store(EAX, Return("eax"))
-	Store(EDX, Return("edx"))
-	RET()
-}
 
 // Constant vectors, 64 bytes so that ZMM, YMM and XMM code can share them.
 var (

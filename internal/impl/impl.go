@@ -1,25 +1,40 @@
 // Package impl is the registry of a package's kernel alternatives, after
-// the idea of Go's crypto/internal/impl: chacha, aesctr and fill each
-// register, at init, every alternative they have (a name and the
-// package-level bool that enables it) and read Backend from here, and their
-// tests run each alternative the CPU has in turn (internal/backendtest).
+// the idea of Go's crypto/internal/impl, and the tier rules that decide
+// which of them this CPU runs (Tiers). chacha, aesctr and fill each
+// register, at init, every alternative Tiers gives them on this
+// architecture (a name and the package-level bool that enables it, which
+// Register sets from the CPU's features) and read Backend from here, and
+// their tests run each alternative the CPU has in turn
+// (internal/testkit/backendtest).
 //
 // Each alternative is complete on its own: with every other alternative
 // disabled it still runs, and disabling one never disables another. The
-// dispatch in the package checks its bools at the call, in the order the
-// alternatives were registered (the preferred first), so the first one
-// enabled is the one that runs; with none enabled the package runs its
-// portable Go code, "generic".
+// dispatch in the package checks its bools at the call, in the order of
+// Tiers (the preferred first), so the first one enabled is the one that
+// runs; with none enabled the package runs its portable Go code, "generic".
+// An extension (Tier.Of) is one more registered bool, which the dispatch
+// checks together with those of the alternatives it extends.
 package impl
 
-// Registry holds one package's alternatives, in order of preference.
+import (
+	"fmt"
+	"runtime"
+	"slices"
+
+	"github.com/streamrand/streamrand/internal/cpu"
+)
+
+// Registry holds one package's alternatives and extensions, in the order of
+// Tiers.
 type Registry struct {
 	pkg  string
+	rows []Tier                 // Tiers' rows for pkg on this architecture
+	has  func(cpu.Feature) bool // cpu.Has
 	alts []alternative
 }
 
 type alternative struct {
-	name      string
+	Tier
 	available bool  // the CPU can run it (*on at registration)
 	on        *bool // the package's dispatch bool
 }
@@ -27,28 +42,70 @@ type alternative struct {
 // Generic names the portable code that runs when no alternative is enabled.
 const Generic = "generic"
 
-// New returns an empty registry for the package named pkg (used in panic
-// messages).
-func New(pkg string) *Registry { return &Registry{pkg: pkg} }
+var registries = map[string]*Registry{}
 
-// Register records the alternative name, after those registered before it
-// in order of preference, enabled by *on. *on must already say whether this
-// CPU can run it (computed from golang.org/x/sys/cpu, which honours
-// GODEBUG=cpu.<feature>=off); Register is called once per alternative, at
-// init.
-func (r *Registry) Register(name string, on *bool) {
-	if name == Generic || r.find(name) >= 0 {
-		panic(r.pkg + ": kernel " + name + " registered twice")
+// New returns the empty registry of the package pkg, one of Packages.
+func New(pkg string) *Registry {
+	if !slices.ContainsFunc(Packages, func(p Package) bool { return p.Pkg == pkg }) {
+		panic("impl: " + pkg + " has no tier rules")
 	}
-	r.alts = append(r.alts, alternative{name, *on, on})
+	if registries[pkg] != nil {
+		panic("impl: " + pkg + " has a registry already")
+	}
+	r := &Registry{pkg: pkg, rows: rows(pkg, runtime.GOARCH), has: cpu.Has}
+	registries[pkg] = r
+	return r
+}
+
+// Lookup returns the registry of the package pkg, or nil if that package is
+// not linked in (for tests that check another package's kernels).
+func Lookup(pkg string) *Registry { return registries[pkg] }
+
+// Register records the alternative or extension name, the next of the
+// package's rows of Tiers on this architecture, and sets *on to whether
+// this CPU has every feature that row needs (cpu.Has, which honours
+// GODEBUG=cpu.<switch>=off) and, for an extension, runs one of the
+// alternatives it extends. Each is registered once, at init, in the order
+// of Tiers; it panics otherwise.
+func (r *Registry) Register(name string, on *bool) {
+	i := len(r.alts)
+	if i == len(r.rows) || r.rows[i].Name != name {
+		want := "none"
+		if i < len(r.rows) {
+			want = r.rows[i].Name
+		}
+		panic(fmt.Sprintf("impl: %s registers %s, but its next tier on %s is %s", r.pkg, name, runtime.GOARCH, want))
+	}
+	t := r.rows[i]
+	*on = t.runs(r.has)
+	if t.Of != nil {
+		*on = *on && slices.ContainsFunc(r.alts, func(a alternative) bool { return a.available && slices.Contains(t.Of, a.Name) })
+	}
+	r.alts = append(r.alts, alternative{t, *on, on})
+}
+
+// Pkg is the name of the registry's package.
+func (r *Registry) Pkg() string { return r.pkg }
+
+// Registered reports whether the package registered its tiers (none in a
+// build without assembly, or on an architecture without tiers).
+func (r *Registry) Registered() bool { return len(r.alts) > 0 }
+
+// Check reports an error unless every row of Tiers for the package on this
+// architecture was registered, or none was (a build without assembly).
+func (r *Registry) Check() error {
+	if n := len(r.alts); n != 0 && n != len(r.rows) {
+		return fmt.Errorf("impl: %s registered %d of its %d tiers on %s", r.pkg, n, len(r.rows), runtime.GOARCH)
+	}
+	return nil
 }
 
 // Backend names the alternative in use: the first one enabled, or
 // "generic".
 func (r *Registry) Backend() string {
 	for _, a := range r.alts {
-		if *a.on {
-			return a.name
+		if a.Of == nil && *a.on {
+			return a.Name
 		}
 	}
 	return Generic
@@ -59,8 +116,8 @@ func (r *Registry) Backend() string {
 func (r *Registry) Available() []string {
 	var names []string
 	for _, a := range r.alts {
-		if a.available {
-			names = append(names, a.name)
+		if a.Of == nil && a.available {
+			names = append(names, a.Name)
 		}
 	}
 	return append(names, Generic)
@@ -69,12 +126,13 @@ func (r *Registry) Available() []string {
 // Has reports whether name is an alternative this CPU can run.
 func (r *Registry) Has(name string) bool {
 	i := r.find(name)
-	return i >= 0 && r.alts[i].available
+	return i >= 0 && r.alts[i].Of == nil && r.alts[i].available
 }
 
 // Select enables only the alternative name ("generic": none), which must be
 // one of Available, and returns a function that restores the previous
-// state. For tests only: the bools are not synchronised.
+// state. Extensions keep their bools: the dispatch checks them with those
+// of their alternatives. For tests only: the bools are not synchronised.
 func (r *Registry) Select(name string) (restore func()) {
 	if name != Generic && !r.Has(name) {
 		panic(r.pkg + ": kernel " + name + " is not available")
@@ -82,7 +140,9 @@ func (r *Registry) Select(name string) (restore func()) {
 	prev := make([]bool, len(r.alts))
 	for i, a := range r.alts {
 		prev[i] = *a.on
-		*a.on = a.name == name
+		if a.Of == nil {
+			*a.on = a.Name == name
+		}
 	}
 	return func() {
 		for i, a := range r.alts {
@@ -91,11 +151,35 @@ func (r *Registry) Select(name string) (restore func()) {
 	}
 }
 
-func (r *Registry) find(name string) int {
-	for i, a := range r.alts {
-		if a.name == name {
-			return i
+// Extends reports whether the extension ext runs with the alternative in
+// use on this CPU: the CPU has what it needs and Backend is one of the
+// alternatives it extends (whatever Enable has done to its bool).
+func (r *Registry) Extends(ext string) bool {
+	i := r.find(ext)
+	return i >= 0 && r.alts[i].available && slices.Contains(r.alts[i].Of, r.Backend())
+}
+
+// Enable turns the extension ext on (where the CPU has it) or off, and
+// returns a function that restores its bool; where ext is not registered (a
+// build without assembly, another architecture) it does nothing. For tests
+// only, to compare ext's results with those of the code without it.
+func (r *Registry) Enable(ext string, on bool) (restore func()) {
+	i := r.find(ext)
+	if i < 0 {
+		if !slices.ContainsFunc(Tiers, func(t Tier) bool { return t.Pkg == r.pkg && t.Name == ext && t.Of != nil }) {
+			panic(r.pkg + ": no extension " + ext)
 		}
+		return func() {}
 	}
-	return -1
+	if r.alts[i].Of == nil {
+		panic(r.pkg + ": " + ext + " is an alternative, not an extension")
+	}
+	a := r.alts[i]
+	prev := *a.on
+	*a.on = on && a.available
+	return func() { *a.on = prev }
+}
+
+func (r *Registry) find(name string) int {
+	return slices.IndexFunc(r.alts, func(a alternative) bool { return a.Name == name })
 }

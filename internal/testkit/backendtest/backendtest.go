@@ -45,10 +45,14 @@ func each[T interface{ Run(string, func(T)) bool }](t T, r *impl.Registry, names
 
 // CheckSelected fails when the backend chosen at init is not the one named
 // by the environment variable env (set by CI from the CPU's flags), so that
-// a fast path that is silently disabled cannot pass; and when it is not the
-// preferred one of those the CPU has.
+// a fast path that is silently disabled cannot pass; when it is not the
+// preferred one of those the CPU has; and when the package registered only
+// some of its tiers.
 func CheckSelected(t *testing.T, r *impl.Registry, env string) {
 	t.Helper()
+	if err := r.Check(); err != nil {
+		t.Fatal(err)
+	}
 	cur, names := r.Backend(), r.Available()
 	t.Logf("backend: %s (available: %v)", cur, names)
 	if want := os.Getenv(env); want != "" && cur != want {

@@ -1,0 +1,147 @@
+package impl
+
+import (
+	"slices"
+
+	"github.com/streamrand/streamrand/internal/cpu"
+)
+
+// A Tier is one row of the tier rules: a kernel alternative of a package on
+// one architecture and every CPU feature it needs; or, where Of is set, an
+// extension of the alternatives Of: an optional kernel for one operation
+// that runs with one of them, where the CPU has what it needs.
+type Tier struct {
+	Pkg    string        // "chacha", "aesctr" or "fill"
+	GOARCH string        // "amd64" or "arm64"
+	Name   string        // the backend name (Backend), or the extension's
+	Needs  []cpu.Feature // every feature it needs
+	Of     []string      // an extension's alternatives; nil for an alternative
+}
+
+func needs(f ...cpu.Feature) []cpu.Feature { return f }
+
+// Tiers are the tier rules, the one table that decides which kernel runs:
+// each package registers its alternatives from it at init (Register; the
+// package's alternatives on an architecture are its rows for that
+// architecture, preferred first), CI's expected backends are computed from
+// it (internal/cmd/tiers), and docs/backends.md's tables are checked against
+// it (tiers_test.go). An architecture without rows, or a build without
+// assembly (-tags purego), runs the portable code, "generic".
+var Tiers = []Tier{
+	// chacha: 16 blocks per ZMM pass (two passes interleaved), 8 per YMM,
+	// 4 per XMM; on arm64 8 blocks, 7 in NEON registers.
+	{"chacha", "amd64", "avx512", needs(cpu.AVX512), nil},
+	// avx512's kernels that store the keystream's words as Float64's
+	// values (keystream.Float64Kernel).
+	{"chacha", "amd64", "float64", needs(cpu.AVX512, cpu.AVX512DQ), []string{"avx512"}},
+	{"chacha", "amd64", "avx2", needs(cpu.AVX2), nil},
+	{"chacha", "amd64", "sse", needs(cpu.SSSE3), nil},
+	{"chacha", "arm64", "neon", needs(cpu.ASIMD), nil},
+
+	// aesctr: VAES on ZMM registers (EVEX forms, byte shuffles of AVX-512
+	// BW), VAES on YMM registers (VEX forms), AES-NI on XMM registers (with
+	// SSSE3's PSHUFB); on arm64 AESE/AESMC.
+	{"aesctr", "amd64", "vaes512", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES, cpu.AVX512, cpu.AVX512BW), nil},
+	{"aesctr", "amd64", "vaes256", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES), nil},
+	{"aesctr", "amd64", "aesni", needs(cpu.AESNI, cpu.SSSE3), nil},
+	{"aesctr", "arm64", "arm64", needs(cpu.ARM64AES), nil},
+
+	// fill: the AVX-512 conversions with the ziggurats' tables looked up
+	// by byte permutes (VBMI, BW), the same by dword permutes, and AVX2's;
+	// compactAVX512 and compactAVX2 use POPCNT, compactAVX512 BMI2 too.
+	{"fill", "amd64", "avx512vbmi", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2, cpu.AVX512VBMI, cpu.AVX512BW), nil},
+	{"fill", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2), nil},
+	// Float64 has the keystream's kernel convert whole batches as it writes
+	// them (fused.go), only with the AVX-512 conversion, so that the
+	// portable path is all Go.
+	{"fill", "amd64", "fused", nil, []string{"avx512vbmi", "avx512"}},
+	{"fill", "amd64", "avx2", needs(cpu.AVX2, cpu.POPCNT), nil},
+}
+
+// A Package is a package with kernels, and the environment variable that
+// names the backend CI expects of it.
+type Package struct{ Pkg, Env string }
+
+// Packages are the packages of Tiers, in the order CI and the docs list
+// them.
+var Packages = []Package{
+	{"chacha", "STREAMRAND_CHACHA_BACKEND"},
+	{"aesctr", "STREAMRAND_AES_BACKEND"},
+	{"fill", "STREAMRAND_FILL_BACKEND"},
+}
+
+// GODEBUGs are the GODEBUG values docs/backends.md tabulates, in its order,
+// for an amd64 CPU with every feature (Models' "Zen 4"). CI runs the tests
+// under each but the first (unset) and the last (all portable code, which
+// CI runs with -tags purego).
+var GODEBUGs = []string{
+	"",
+	"cpu.avx512vbmi=off",
+	"cpu.avx512=off",
+	"cpu.avx512vaes=off",
+	"cpu.avx512=off,cpu.avx512vaes=off",
+	"cpu.avx2=off",
+	"cpu.avx512=off,cpu.avx2=off",
+	"cpu.aes=off",
+	"cpu.avx512=off,cpu.avx2=off,cpu.ssse3=off",
+}
+
+// A Model is a kind of CPU that docs/backends.md's first table names: its
+// flags in /proc/cpuinfo, of those that Tiers reads.
+type Model struct {
+	Name string
+	CPU  cpu.CPU
+}
+
+// Models are the rows of docs/backends.md's first table, in its order.
+var Models = []Model{
+	{"Zen 4", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 vaes avx512f avx512bw avx512dq avx512vl avx512vbmi")}},
+	{"Skylake-SP", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 avx512f avx512bw avx512dq avx512vl")}},
+	{"Zen 3", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 vaes")}},
+	{"Haswell", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2")}},
+	{"Westmere", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt aes")}},
+	{"arm64", cpu.CPU{GOARCH: "arm64", Flags: cpu.FlagSet("asimd aes")}},
+	{"other", cpu.CPU{GOARCH: "riscv64"}},
+}
+
+// LookupModel returns the model named name.
+func LookupModel(name string) (Model, bool) {
+	i := slices.IndexFunc(Models, func(m Model) bool { return m.Name == name })
+	if i < 0 {
+		return Model{}, false
+	}
+	return Models[i], true
+}
+
+// Expect returns the backend that package pkg selects on c, by the rows of
+// Tiers: its first alternative for c.GOARCH whose needs c has, or "generic".
+// It is what a build with assembly selects on that CPU under that GODEBUG.
+func Expect(pkg string, c cpu.CPU) string {
+	for _, t := range rows(pkg, c.GOARCH) {
+		if t.Of == nil && t.runs(c.Has) {
+			return t.Name
+		}
+	}
+	return Generic
+}
+
+// rows returns the rows of Tiers for pkg on goarch, in order.
+func rows(pkg, goarch string) []Tier {
+	var ts []Tier
+	for _, t := range Tiers {
+		if t.Pkg == pkg && t.GOARCH == goarch {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// runs reports whether a CPU with the features has is one t may run on.
+func (t Tier) runs(has func(cpu.Feature) bool) bool {
+	for _, f := range t.Needs {
+		if !has(f) {
+			return false
+		}
+	}
+	return true
+}

@@ -7,8 +7,12 @@ package backendtest
 import (
 	"bytes"
 	"os"
+	"os/exec"
+	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/streamrand/streamrand/internal/cpu"
 	"github.com/streamrand/streamrand/internal/impl"
 )
 
@@ -60,6 +64,89 @@ func CheckSelected(t *testing.T, r *impl.Registry, env string) {
 	}
 	if names[0] != cur {
 		t.Fatalf("Backend() = %q, but the preferred kernel available is %q (%v)", cur, names[0], names)
+	}
+}
+
+// A Child is a CPU on which a test binary can run its own
+// TestBackendSelected as a second process (CheckGODEBUG).
+type Child struct {
+	Name string   // names the subtest
+	Exec []string // the command that runs the binary on that CPU; none: run it directly
+	CPU  cpu.CPU  // the CPU as the tier rules read it (GODEBUG aside)
+}
+
+// ThisMachine is the Child that runs on this machine, as its /proc/cpuinfo
+// describes it, or ok false where it does not (another OS; an architecture
+// without tiers; qemu-user, whose /proc/cpuinfo is the host's).
+func ThisMachine() (c Child, ok bool) {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return Child{}, false
+	}
+	flags, ok := cpu.ParseCPUInfo(string(b), runtime.GOARCH)
+	return Child{"this machine", nil, cpu.CPU{GOARCH: runtime.GOARCH, Flags: flags}}, ok
+}
+
+// QemuZen3 is the Child that runs under qemu-x86_64 -cpu Haswell,+vaes: AVX2,
+// AES-NI and VAES without AVX-512, what the tier rules read of an AMD Zen 3
+// (impl.Models). ok is false where qemu-x86_64 is not installed (CI
+// installs qemu-user) or this is not amd64. (qemu 7.2 computes VAES on YMM
+// registers wrongly, so only Backend may be checked there, not the
+// keystream.)
+func QemuZen3() (c Child, ok bool) {
+	qemu, err := exec.LookPath("qemu-x86_64")
+	if err != nil || runtime.GOARCH != "amd64" {
+		return Child{}, false
+	}
+	zen3, _ := impl.LookupModel("Zen 3")
+	return Child{"qemu Haswell,+vaes", []string{qemu, "-cpu", "Haswell,+vaes"}, zen3.CPU}, true
+}
+
+// CheckGODEBUG runs, on each child and under each GODEBUG value, this test
+// binary's TestBackendSelected in a second process, with the environment
+// variable env set to the backend that the tier rules give for the child's
+// CPU under that GODEBUG (impl.Expect): so it fails wherever the backend
+// chosen at init differs from the rules'. It skips t in a build without
+// assembly and where there is no child.
+func CheckGODEBUG(t *testing.T, r *impl.Registry, env string, children []Child, godebugs ...string) {
+	if !r.Registered() {
+		t.Skip("no assembly kernels in this build")
+	}
+	if len(children) == 0 {
+		t.Skip("no CPU to run on: no /proc/cpuinfo of this architecture, no qemu")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range children {
+		for _, g := range godebugs {
+			c.CPU.GODEBUG = g
+			want := impl.Expect(r.Pkg(), c.CPU)
+			var environ []string
+			for _, kv := range os.Environ() {
+				if !strings.HasPrefix(kv, "GODEBUG=") && !strings.HasPrefix(kv, env+"=") {
+					environ = append(environ, kv)
+				}
+			}
+			cmd := exec.Command(exe, "-test.run=^TestBackendSelected$", "-test.count=1", "-test.v")
+			if c.Exec != nil {
+				cmd = exec.Command(c.Exec[0], append(c.Exec[1:], cmd.Args...)...)
+			}
+			cmd.Env = append(environ, "GODEBUG="+g, env+"="+want)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				var lines []string // without qemu's warnings about the model's features
+				for l := range strings.Lines(string(out)) {
+					if !strings.HasPrefix(l, "qemu-x86_64: warning:") {
+						lines = append(lines, l)
+					}
+				}
+				t.Errorf("%s, GODEBUG=%s: want %s=%s (%v):\n%s", c.Name, g, env, want, err, strings.Join(lines, ""))
+			} else {
+				t.Logf("%s, GODEBUG=%s: %s", c.Name, g, want)
+			}
+		}
 	}
 }
 

@@ -492,15 +492,20 @@ type errStop struct{}
 // TestShuffleHugePanics: a Shuffle of an n so large that its indices are
 // rejected often (i+1 near 2^64/3 and 2^63), stopped by a swap that panics
 // after k swaps, makes the same swaps as the per-call Shuffle and leaves the
-// Source where it would, also through Locked and from every byte offset.
+// Source where it would, also through Locked and from every byte offset
+// (k up to 40, 16 with -short).
 func TestShuffleHugePanics(t *testing.T) {
+	ks := 40
+	if testing.Short() {
+		ks = 16
+	}
 	for _, n64 := range []uint64{6148914691236517207, math.MaxInt64, 1<<62 + 1, 3<<30 + 1, math.MaxInt32} {
 		if n64 > math.MaxInt {
 			continue // 32-bit int
 		}
 		n := int(n64)
 		for _, a := range streamrand.Algorithms() {
-			for k := range 40 {
+			for k := range ks {
 				var src streamrand.Generator = streamrand.New(a, uint64(k))
 				twin := streamrand.New(a, uint64(k))
 				if k%2 == 1 {

@@ -271,8 +271,13 @@ func TestWalkNamesAndCells(t *testing.T) {
 	require.Equal(t, "hamming-indep", h.Name)
 
 	// The smallest and largest samples and walks still give at least two
-	// cells, each expecting at least 5.
-	for _, L := range []int{4, 6, 150, MaxWalkSteps} {
+	// cells, each expecting at least 5 (the laws of MaxWalkSteps steps,
+	// most of this test's time, not with -short).
+	steps := []int{4, 6, 150, MaxWalkSteps}
+	if testing.Short() {
+		steps = steps[:3]
+	}
+	for _, L := range steps {
 		for _, walks := range []float64{100, 1e4, MaxN} {
 			for i, law := range walkLaws(L) {
 				_, exp := mergeCells(make([]int64, len(law)), law, walks)

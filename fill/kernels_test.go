@@ -19,6 +19,7 @@ import (
 	"github.com/streamrand/streamrand/internal/impl"
 	"github.com/streamrand/streamrand/internal/testkit/backendtest"
 	"github.com/streamrand/streamrand/internal/testkit/gentest"
+	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
 // TestBackendSelected fails when the kernels chosen at init are not those
@@ -243,15 +244,24 @@ func (s *sequence) Uint64() uint64 {
 // accepted and rejected, and strip 0's tail), so that slow words follow
 // slow words, end a block of the kernel and end the chunk (whose extra
 // draws come from the keystream), and compares its values and words drawn
-// with rand.Rand's calls on the same words.
+// with rand.Rand's calls on the same words: 3000 chunks of each
+// distribution in the long run (STREAMRAND_LONG=1), 1000 by default, 300
+// with -short.
 func TestZigguratWalk(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, testZigguratWalk)
 }
 
 func testZigguratWalk(t *testing.T) {
+	trials := 1000
+	switch {
+	case long.Enabled():
+		trials = 3000
+	case testing.Short():
+		trials = 300
+	}
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, exp := range []bool{false, true} {
-		for trial := range 3000 {
+		for trial := range trials {
 			n := 16 + r.IntN(600)
 			words := make([]uint64, n)
 			for w := range words {

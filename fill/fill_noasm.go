@@ -2,8 +2,6 @@
 
 package fill
 
-import "github.com/streamrand/streamrand/internal/bulk"
-
 // Without assembly the wrappers convert nothing and the portable Go loops
 // do all the work.
 
@@ -12,4 +10,11 @@ func asmNarrow(d []uint32, u []uint64, asFloat32 bool) int { return 0 }
 func asmUint64n(u []uint64, n, thresh uint64) int          { return 0 }
 func asmFusedFloat64s() bool                               { return false }
 
-func asmZiggurat(d []float64, p []byte, b bulk.Source, exp bool) (o, w int) { return 0, 0 }
+func asmZigguratFast(xs *[zigBlockWords]float64, slow *[zigBlockWords / 64]uint64, src []uint64, exp bool) int {
+	return 0
+}
+
+// asmCompact is never called: asmZigguratFast converts nothing.
+func asmCompact(dst []float64, xs *[zigBlockWords]float64, keep *[zigBlockWords / 64]uint64, m int) int {
+	panic("fill: asmCompact without kernels")
+}

@@ -239,7 +239,7 @@ func (s *sequence) Uint64() uint64 {
 	return s.rest.Uint64()
 }
 
-// TestZigguratWalk runs asmZiggurat, with each assembly backend, on chunks
+// TestZigguratWalk runs zigWalk, with each assembly backend, on chunks
 // of words built so that a third miss the fast path (wedges of every strip,
 // accepted and rejected, and strip 0's tail), so that slow words follow
 // slow words, end a block of the kernel and end the chunk (whose extra
@@ -295,7 +295,7 @@ func testZigguratWalk(t *testing.T) {
 			for w, u := range words {
 				d[w] = math.Float64frombits(u)
 			}
-			o, w := asmZiggurat(d, bytesOf(d), b, exp)
+			o, w := zigWalk(d, bytesOf(d), b, exp)
 
 			desc := fmt.Sprintf("exp %v trial %d", exp, trial)
 			twin := &sequence{words: append([]uint64(nil), words...), rest: chacha.NewSource(seed)}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/algtable"
 )
 
 // An Algorithm names a generator.
@@ -24,15 +25,16 @@ const (
 
 // algorithms is the one description of the algorithms: String,
 // ParseAlgorithm, KeySize, New, NewWithKey, Unmarshal and AlgorithmOf read
-// it. A row's name is also the name its family's packages write in the
-// checkpoints of that algorithm, which Unmarshal dispatches on.
+// it, and the command and the tests read its facts through
+// internal/algtable. A row's name is also the name its family's packages
+// write in the checkpoints of that algorithm, which Unmarshal dispatches on.
 var algorithms = [numAlgorithms]algorithm{
-	ChaCha8:   {"chacha8", &chachaFamily, 8, chacha.KeySize, seeded(chacha.NewSource8)},
-	ChaCha12:  {"chacha12", &chachaFamily, 12, chacha.KeySize, seeded(chacha.NewSource12)},
-	ChaCha20:  {"chacha20", &chachaFamily, 20, chacha.KeySize, seeded(chacha.NewSource20)},
-	AES128CTR: {"aes128ctr", &aesFamily, 16, 16, seeded(aesctr.NewSource128)},
-	AES192CTR: {"aes192ctr", &aesFamily, 24, 24, seeded(aesctr.NewSource192)},
-	AES256CTR: {"aes256ctr", &aesFamily, 32, 32, seeded(aesctr.NewSource256)},
+	ChaCha8:   {"chacha8", &chachaFamily, 8, chacha.KeySize, seeded(chacha.NewSource8), "math/rand/v2 ChaCha8"},
+	ChaCha12:  {"chacha12", &chachaFamily, 12, chacha.KeySize, seeded(chacha.NewSource12), "math/rand/v2 ChaCha8"},
+	ChaCha20:  {"chacha20", &chachaFamily, 20, chacha.KeySize, seeded(chacha.NewSource20), "x/crypto chacha20"},
+	AES128CTR: {"aes128ctr", &aesFamily, 16, 16, seeded(aesctr.NewSource128), "crypto/cipher CTR AES-128"},
+	AES192CTR: {"aes192ctr", &aesFamily, 24, 24, seeded(aesctr.NewSource192), "crypto/cipher CTR AES-192"},
+	AES256CTR: {"aes256ctr", &aesFamily, 32, 32, seeded(aesctr.NewSource256), "crypto/cipher CTR AES-256"},
 }
 
 // An algorithm is a row of the table.
@@ -42,17 +44,20 @@ type algorithm struct {
 	param   int // what tells the family's algorithms apart: rounds (ChaCha) or key size in bytes (AES)
 	keySize int
 	seeded  func(seed uint64) Generator
+	peer    string // its peer in internal/peers, which the benchmarks and the bench command measure it against
 }
 
 // A family is a generator package: one Source type runs all its algorithms,
 // told apart by a parameter, and restores a checkpoint of any of them.
 type family struct {
+	facts   algtable.Family                                               // the package's name and Backend
 	withKey func(key []byte, param int, stream uint64) (Generator, error) // key of the row's keySize
 	restore func(data []byte) (Generator, error)                          // a checkpoint of one of the family's names
 	param   func(g Generator) (int, bool)                                 // g's parameter, if g is a non-nil Source of the family
 }
 
 var chachaFamily = family{
+	facts: algtable.Family{Name: "chacha", Backend: chacha.Backend},
 	withKey: func(key []byte, rounds int, stream uint64) (Generator, error) {
 		return generator(chacha.NewWithKey([chacha.KeySize]byte(key), rounds, stream))
 	},
@@ -61,11 +66,23 @@ var chachaFamily = family{
 }
 
 var aesFamily = family{
+	facts: algtable.Family{Name: "aesctr", Backend: aesctr.Backend},
 	withKey: func(key []byte, _ int, stream uint64) (Generator, error) {
 		return generator(aesctr.NewWithKey(key, stream))
 	},
 	restore: unmarshal[aesctr.Source],
 	param:   paramOf((*aesctr.Source).KeySize),
+}
+
+// The command and the tests read the table's facts through
+// internal/algtable.
+func init() {
+	rows := make([]algtable.Row, len(algorithms))
+	for a := range algorithms {
+		row := &algorithms[a]
+		rows[a] = algtable.Row{Name: row.name, Family: &row.family.facts, Param: row.param, Peer: row.peer}
+	}
+	algtable.Publish(rows)
 }
 
 // seeded adapts a package's constructor from a seed to the table.

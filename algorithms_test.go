@@ -3,6 +3,8 @@ package streamrand_test
 import (
 	"bytes"
 	"fmt"
+	"path"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -10,6 +12,9 @@ import (
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/algtable"
+	"github.com/streamrand/streamrand/internal/impl"
+	"github.com/streamrand/streamrand/internal/peers"
 )
 
 // This file checks the algorithm table: names, key sizes, the constructors
@@ -159,3 +164,42 @@ func TestAlgorithmOf(t *testing.T) {
 
 // wrapper is a Generator of another package.
 type wrapper struct{ streamrand.Generator }
+
+// TestAlgorithmFacts: the facts the command and the tests read through
+// internal/algtable are the table's: each row's name, parameter and peer,
+// its family's name (the package of the Source New returns, and the name
+// of its kernel registry) and Backend; every peer exists.
+func TestAlgorithmFacts(t *testing.T) {
+	want := map[streamrand.Algorithm]struct {
+		family string
+		param  int
+		peer   string
+	}{
+		streamrand.ChaCha8:   {"chacha", 8, "math/rand/v2 ChaCha8"},
+		streamrand.ChaCha12:  {"chacha", 12, "math/rand/v2 ChaCha8"},
+		streamrand.ChaCha20:  {"chacha", 20, "x/crypto chacha20"},
+		streamrand.AES128CTR: {"aesctr", 16, "crypto/cipher CTR AES-128"},
+		streamrand.AES192CTR: {"aesctr", 24, "crypto/cipher CTR AES-192"},
+		streamrand.AES256CTR: {"aesctr", 32, "crypto/cipher CTR AES-256"},
+	}
+	rows := algtable.Rows()
+	require.Len(t, rows, len(streamrand.Algorithms()))
+	families := map[string]*algtable.Family{}
+	for _, a := range streamrand.Algorithms() {
+		row := rows[a]
+		require.Equal(t, a.String(), row.Name)
+		require.Equal(t, want[a].family, row.Family.Name, "%s", a)
+		require.Equal(t, want[a].param, row.Param, "%s", a)
+		require.Equal(t, want[a].peer, row.Peer, "%s", a)
+		require.Equal(t, row.Peer, peers.Named(row.Peer).Name, "%s", a)
+		require.Equal(t, row.Family.Name, path.Base(reflect.TypeOf(streamrand.New(a, 1)).Elem().PkgPath()), "%s", a)
+		require.Equal(t, impl.Lookup(row.Family.Name).Backend(), row.Family.Backend(), "%s", a)
+		if f, ok := families[row.Family.Name]; ok {
+			require.Same(t, f, row.Family, "%s: one Family per package", a)
+		}
+		families[row.Family.Name] = row.Family
+	}
+	require.Equal(t, chacha.Backend(), families["chacha"].Backend())
+	require.Equal(t, aesctr.Backend(), families["aesctr"].Backend())
+	require.Equal(t, []*algtable.Family{families["chacha"], families["aesctr"]}, algtable.Families())
+}

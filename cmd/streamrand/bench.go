@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/aes"
-	"crypto/cipher"
 	"flag"
 	"fmt"
 	"io"
@@ -13,9 +11,8 @@ import (
 	"time"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/fill"
+	"github.com/streamrand/streamrand/internal/algtable"
 	"github.com/streamrand/streamrand/internal/peers"
 )
 
@@ -119,12 +116,13 @@ func (b *bencher) run() error {
 	fmt.Fprintf(b.out, readRow, "generator / peer", "backend", "MB/s", "min-max", "cpu MB/s", "vs peer")
 	buf := make([]byte, b.size)
 	for _, a := range streamrand.Algorithms() {
+		row := algtable.Rows()[a]
 		g := streamrand.New(a, 1)
 		gen := b.measure(func() { g.Read(buf) }, len(buf))
-		p := peerOf(a)
+		p := peers.Named(row.Peer)
 		peer := b.measure(func() { p.Read(buf) }, len(buf))
 		ratio := fmt.Sprintf("%.2fx", gen.per(peer))
-		if _, err := fmt.Fprintf(b.out, readRow, a, backendOf(a), mbps(gen.median), mbpsRange(gen), mbps(gen.cpu), ratio); err != nil {
+		if _, err := fmt.Fprintf(b.out, readRow, a, row.Family.Backend(), mbps(gen.median), mbpsRange(gen), mbps(gen.cpu), ratio); err != nil {
 			return fmt.Errorf("writing: %w", err)
 		}
 		fmt.Fprintf(b.out, peerRow, "  "+p.Name, "", mbps(peer.median), mbpsRange(peer), mbps(peer.cpu))
@@ -214,57 +212,6 @@ func mbpsRange(f figure) string {
 	return fmt.Sprintf("%.0f-%.0f", f.lo/1e6, f.hi/1e6)
 }
 
-// peerOf returns the peer of algorithm a: the usual Go way to get the same
-// kind of bytes.
-func peerOf(a streamrand.Algorithm) peers.Peer {
-	switch a {
-	case streamrand.ChaCha8, streamrand.ChaCha12:
-		return peerNamed("math/rand/v2 ChaCha8")
-	case streamrand.ChaCha20:
-		return peerNamed("x/crypto chacha20")
-	}
-	return cipherCTR(a.KeySize())
-}
-
-// peerNamed returns the peer of package peers with that name.
-func peerNamed(name string) peers.Peer {
-	for _, p := range peers.All() {
-		if p.Name == name {
-			return p
-		}
-	}
-	panic("streamrand bench: no peer " + name) // a programming error: the names are fixed
-}
-
-// cipherCTR returns crypto/cipher's CTR over crypto/aes with a key of
-// keyLen bytes, XORed over zeros as a program getting random bytes from it
-// would (package peers has AES-128 and AES-256 only).
-func cipherCTR(keyLen int) peers.Peer {
-	block, err := aes.NewCipher(make([]byte, keyLen))
-	if err != nil {
-		panic(err) // keyLen is an AES key size
-	}
-	ctr := cipher.NewCTR(block, make([]byte, aes.BlockSize))
-	var zero []byte
-	return peers.Peer{
-		Name: fmt.Sprintf("crypto/cipher CTR AES-%d", 8*keyLen),
-		Read: func(p []byte) {
-			if len(zero) < len(p) {
-				zero = make([]byte, len(p))
-			}
-			ctr.XORKeyStream(p, zero[:len(p)])
-		},
-	}
-}
-
-// backendOf returns the backend the package of a chose on this CPU.
-func backendOf(a streamrand.Algorithm) string {
-	if a <= streamrand.ChaCha20 {
-		return chacha.Backend()
-	}
-	return aesctr.Backend()
-}
-
 // machine describes the machine: the processor's model name (from
 // /proc/cpuinfo where there is one, else the architecture), the OS, CPUs,
 // the Go version and the backend each package chose on it (each decides
@@ -279,7 +226,11 @@ func machine() string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s, %s/%s, %d CPUs, GOMAXPROCS %d, %s; backends: chacha %s, aesctr %s, fill %s",
+	var backends []string
+	for _, f := range algtable.Families() {
+		backends = append(backends, f.Name+" "+f.Backend())
+	}
+	return fmt.Sprintf("%s, %s/%s, %d CPUs, GOMAXPROCS %d, %s; backends: %s, fill %s",
 		name, runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(),
-		chacha.Backend(), aesctr.Backend(), fill.Backend())
+		strings.Join(backends, ", "), fill.Backend())
 }

@@ -10,9 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/fill"
+	"github.com/streamrand/streamrand/internal/algtable"
 )
 
 // events records, in order, what bench writes ("out" events, one per
@@ -53,8 +52,11 @@ func TestBenchPrintsAsItMeasures(t *testing.T) {
 	require.Equal(t, "out", ev.kind[0])
 	machine := ev.text[0]
 	require.True(t, strings.HasPrefix(machine, "machine: ") && strings.HasSuffix(machine, "\n"), machine)
-	for _, want := range []string{runtime.Version(), runtime.GOARCH, "chacha " + chacha.Backend(),
-		"aesctr " + aesctr.Backend(), "fill " + fill.Backend()} {
+	wants := []string{runtime.Version(), runtime.GOARCH, "fill " + fill.Backend()}
+	for _, f := range algtable.Families() {
+		wants = append(wants, f.Name+" "+f.Backend())
+	}
+	for _, want := range wants {
 		require.Contains(t, machine, want)
 	}
 	header := ev.next(0, "out", regexp.MustCompile(`^generator / peer +backend +MB/s +min-max +cpu MB/s +vs peer\n$`))
@@ -62,27 +64,20 @@ func TestBenchPrintsAsItMeasures(t *testing.T) {
 	firstRun := ev.next(0, "run", nil)
 	require.Greater(t, firstRun, header, "a measurement before the table's header")
 
-	wantPeer := map[streamrand.Algorithm]string{
-		streamrand.ChaCha8:   "math/rand/v2 ChaCha8",
-		streamrand.ChaCha12:  "math/rand/v2 ChaCha8",
-		streamrand.ChaCha20:  "x/crypto chacha20",
-		streamrand.AES128CTR: "crypto/cipher CTR AES-128",
-		streamrand.AES192CTR: "crypto/cipher CTR AES-192",
-		streamrand.AES256CTR: "crypto/cipher CTR AES-256",
-	}
 	cpu := `[0-9]+`
 	if _, ok := threadCPUTime(); !ok {
 		cpu = "-"
 	}
 	prev := header
 	for _, a := range streamrand.Algorithms() {
-		row := regexp.MustCompile(`^` + a.String() + ` +` + backendOf(a) + ` +[0-9]+ +[0-9]+-[0-9]+ +` + cpu + ` +[0-9.]+x\n$`)
+		facts := algtable.Rows()[a]
+		row := regexp.MustCompile(`^` + a.String() + ` +` + facts.Family.Backend() + ` +[0-9]+ +[0-9]+-[0-9]+ +` + cpu + ` +[0-9.]+x\n$`)
 		i := ev.next(prev, "out", row)
 		require.Positive(t, i, "no row for %s", a)
 		require.Positive(t, ev.next(prev, "run", nil), "%s", a)
 		require.Less(t, ev.next(prev, "run", nil), i, "%s: printed before it was measured", a)
 		require.Equal(t, "out", ev.kind[i+1])
-		peer := regexp.MustCompile(`^  ` + regexp.QuoteMeta(wantPeer[a]) + ` +[0-9]+ +[0-9]+-[0-9]+ +` + cpu + `\n$`)
+		peer := regexp.MustCompile(`^  ` + regexp.QuoteMeta(facts.Peer) + ` +[0-9]+ +[0-9]+-[0-9]+ +` + cpu + `\n$`)
 		require.Regexp(t, peer, ev.text[i+1], "%s: the line after its row is not its peer", a)
 		prev = i + 2
 	}

@@ -10,6 +10,7 @@ import (
 	"crypto/cipher"
 	crand "crypto/rand"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 
 	"golang.org/x/crypto/chacha20"
@@ -24,13 +25,27 @@ type Peer struct {
 	Source rand.Source
 }
 
-// All returns every peer, freshly seeded.
+// All returns every peer, freshly seeded (of crypto/cipher's CTR, AES-128
+// and AES-256 only).
 func All() []Peer {
 	ps := []Peer{mathChaCha8(), mathPCG()}
 	for _, n := range []int{16, 32} {
 		ps = append(ps, cipherCTR(n))
 	}
 	return append(ps, xChaCha20(), cryptoRand())
+}
+
+// Named returns the peer of that name, freshly seeded: one of All's, or
+// crypto/cipher's CTR with an AES-192 key ("crypto/cipher CTR AES-192").
+// The algorithm table names each algorithm's peer (internal/algtable). It
+// panics for a name it does not know.
+func Named(name string) Peer {
+	for _, p := range append(All(), cipherCTR(24)) {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic("peers: no peer " + name)
 }
 
 func mathChaCha8() Peer {
@@ -69,11 +84,7 @@ func cipherCTR(keyLen int) Peer {
 		panic(err)
 	}
 	ctr := cipher.NewCTR(b, make([]byte, aes.BlockSize))
-	name := "crypto/cipher CTR AES-128"
-	if keyLen == 32 {
-		name = "crypto/cipher CTR AES-256"
-	}
-	return Peer{Name: name, Read: xorZero(ctr.XORKeyStream)}
+	return Peer{Name: fmt.Sprintf("crypto/cipher CTR AES-%d", 8*keyLen), Read: xorZero(ctr.XORKeyStream)}
 }
 
 func xChaCha20() Peer {

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 )
 
@@ -241,21 +240,21 @@ func TestNewReaderV1Rand(t *testing.T) {
 // read through their own Read, whose bytes are the Uint64s'.
 func TestNewReaderPassesThrough(t *testing.T) {
 	const n = 1000
-	for _, tc := range []struct {
+	type passCase struct {
 		name      string
 		src, twin func() rand.Source
-	}{
-		{"chacha8", func() rand.Source { return chacha.NewSource8(1) }, nil},
-		{"chacha20", func() rand.Source { return chacha.NewSource20(1) }, nil},
-		{"aes128ctr", func() rand.Source { return aesctr.NewSource128(1) }, nil},
-		{"aes256ctr", func() rand.Source { return aesctr.NewSource256(1) }, nil},
-		{"Locked chacha12", func() rand.Source { return streamrand.Locked(streamrand.New(streamrand.ChaCha12, 1)) },
-			func() rand.Source { return streamrand.New(streamrand.ChaCha12, 1) }},
-		{"Locked Locked aes192ctr", func() rand.Source {
-			return streamrand.Locked(streamrand.Locked(streamrand.New(streamrand.AES192CTR, 1)))
-		}, func() rand.Source { return streamrand.New(streamrand.AES192CTR, 1) }},
-		{"math/rand/v2 ChaCha8", func() rand.Source { return rand.NewChaCha8([32]byte{1}) }, nil},
-	} {
+	}
+	cases := []passCase{{"math/rand/v2 ChaCha8", func() rand.Source { return rand.NewChaCha8([32]byte{1}) }, nil}}
+	for _, a := range streamrand.Algorithms() {
+		twin := func() rand.Source { return streamrand.New(a, 1) }
+		cases = append(cases,
+			passCase{a.String(), twin, nil},
+			passCase{"Locked " + a.String(), func() rand.Source { return streamrand.Locked(streamrand.New(a, 1)) }, twin},
+			passCase{"Locked Locked " + a.String(), func() rand.Source {
+				return streamrand.Locked(streamrand.Locked(streamrand.New(a, 1)))
+			}, twin})
+	}
+	for _, tc := range cases {
 		twin := tc.twin
 		if twin == nil {
 			twin = tc.src

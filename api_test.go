@@ -12,6 +12,7 @@ import (
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
+	"github.com/streamrand/streamrand/internal/algtable"
 	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
@@ -174,12 +175,16 @@ func randomOffset(rng *mrand.Rand, pos int64) int64 {
 	return max(pos+rng.Int64N(2000)-1000, 0)
 }
 
-// sameFamily returns a random algorithm of a's family (ChaCha or AES).
+// sameFamily returns a random algorithm of a's family (as the algorithm
+// table says: ChaCha or AES).
 func sameFamily(a streamrand.Algorithm, rng *mrand.Rand) streamrand.Algorithm {
-	if a <= streamrand.ChaCha20 {
-		return streamrand.Algorithm(rng.IntN(3))
+	var family []streamrand.Algorithm
+	for _, b := range streamrand.Algorithms() {
+		if algtable.Rows()[b].Family == algtable.Rows()[a].Family {
+			family = append(family, b)
+		}
 	}
-	return streamrand.AES128CTR + streamrand.Algorithm(rng.IntN(3))
+	return family[rng.IntN(len(family))]
 }
 
 // blockModel is a position as the checkpoint holds it: stream id, block
@@ -205,7 +210,7 @@ func (m *blockModel) advance(n uint64) {
 	bs := uint64(m.blockSize())
 	t := uint64(m.off) + n
 	next := m.block + t/bs
-	if next < m.block && !isChaCha(m.a) {
+	if f, _ := refOf(m.a); next < m.block && f.Carries {
 		m.id++
 	}
 	m.block, m.off = next, int(t%bs)

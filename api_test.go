@@ -239,8 +239,8 @@ type countingSource struct {
 
 func (c *countingSource) Uint64() uint64 { c.n++; return c.src.Uint64() }
 
-// fillLength returns a slice length: short, around fill's fused Float64
-// threshold (4096 values) and keystream batches (128 words), or long.
+// fillLength returns a slice length: short, around two of fill's chunks
+// (4096 values) and keystream batches (128 words), or long.
 func fillLength(rng *mrand.Rand) int {
 	switch rng.IntN(4) {
 	case 0:
@@ -512,10 +512,10 @@ func TestFillMixedWithMethods(t *testing.T) {
 	}
 }
 
-// TestFillAcrossCounterWraps starts fill.Float64 (5000 values: the fused
-// ChaCha path) and fill.Uint64 at blocks just below 2^32, 2^40 and 2^64
-// (where ChaCha's counter wraps within its stream and AES-CTR's carries
-// into the stream id), at byte offsets on and off a word, on every
+// TestFillAcrossCounterWraps starts fill.Float64 (5000 values: more than
+// two of fill's chunks) and fill.Uint64 at blocks just below 2^32, 2^40
+// and 2^64 (where ChaCha's counter wraps within its stream and AES-CTR's
+// carries into the stream id), at byte offsets on and off a word, on every
 // algorithm, and compares the values with the reference keystream and the
 // position afterwards with the model.
 func TestFillAcrossCounterWraps(t *testing.T) {

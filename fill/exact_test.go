@@ -383,7 +383,7 @@ func check(t *testing.T, k kind, f fillFunc, seed uint64, start, n int) (extra i
 // TestEqualPerCall: every row from every kind of Source, at every start,
 // for every length, gives rand.Rand's values and leaves its position. The
 // length 100000 runs in the long run only (STREAMRAND_LONG=1); 4097
-// already crosses chunks, batches and the fused threshold.
+// already crosses chunks and batches.
 func TestEqualPerCall(t *testing.T) {
 	for _, k := range kinds() {
 		t.Run(k.name, func(t *testing.T) {

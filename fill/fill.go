@@ -22,13 +22,11 @@
 // dst, 16 KiB at a time, and they are converted in place while in L1, with
 // AVX-512 or AVX2 kernels on amd64 (Backend; build tag purego or
 // GODEBUG=cpu.avx512=off,cpu.avx2=off selects the portable Go code, which
-// gives the same values): several times faster than per call. Float64 of
-// 4096 values or more from a ChaCha Source whose kernel is AVX-512 goes one
-// step further: the kernel stores the float64s themselves as it computes
-// the keystream. Uint32 and Float32 convert the last thousand or so values
-// straight from the keystream's own buffer. Any other Source (rand.PCG,
-// rand.ChaCha8, streamrand.NewSource) takes the per-call path and gives the
-// same values at the same speed as a loop.
+// gives the same values): several times faster than per call. Uint32 and
+// Float32 convert the last thousand or so values straight from the
+// keystream's own buffer. Any other Source (rand.PCG, rand.ChaCha8,
+// streamrand.NewSource) takes the per-call path and gives the same values
+// at the same speed as a loop.
 //
 // # Stability
 //
@@ -110,13 +108,16 @@ func Float64(src rand.Source, dst []float64) {
 		return
 	}
 	defer unlock(mu)
-	// Whole batches come converted from the kernel where it can
-	// (fused.go); the rest is read a chunk at a time into dst and
-	// converted in place while in L1.
-	dst = readFloat64sFused(b, dst)
+	// The keystream's Read writes its words straight into dst, a chunk at
+	// a time, and they are converted in place while in L1.
 	for len(dst) > 0 {
 		d := dst[:min(len(dst), chunkWords)]
-		readFloat64sInPlace(b, d)
+		p := bytesOf(d)
+		b.Read(p)
+		i := asmFloat64s(unsafe.Slice((*uint64)(unsafe.Pointer(&d[0])), len(d)))
+		for ; i < len(d); i++ {
+			d[i] = float64From(le64(p, i))
+		}
 		dst = dst[len(d):]
 	}
 }

@@ -67,15 +67,11 @@ func uint64nAVX2(dst []uint64, src []uint64, n, thresh uint64) int
 //     expsVBMI for the ziggurats;
 //   - useAVX512, "avx512";
 //   - useAVX2, "avx2".
-//
-// useFused, "fused", lets Float64 have the keystream's kernel convert whole
-// batches (fused.go); asmFusedFloat64s checks it with useVBMI and useAVX512.
-var useVBMI, useAVX512, useFused, useAVX2 bool
+var useVBMI, useAVX512, useAVX2 bool
 
 func init() {
 	kernels.Register("avx512vbmi", &useVBMI)
 	kernels.Register("avx512", &useAVX512)
-	kernels.Register("fused", &useFused)
 	kernels.Register("avx2", &useAVX2)
 }
 
@@ -157,11 +153,6 @@ func asmUint64n(u []uint64, n, thresh uint64) int {
 	}
 	return 0
 }
-
-// asmFusedFloat64s reports whether Float64 may have the keystream's kernel
-// convert whole batches as it writes them (readFloat64sFused): only with
-// the AVX-512 conversion, so that the portable path is all Go.
-func asmFusedFloat64s() bool { return useFused && (useVBMI || useAVX512) }
 
 // asmZigguratFast sets xs[k] to the fast-path value of NormFloat64 (or
 // ExpFloat64 if exp) of word src[k], and bit k%64 of slow[k/64] if the

@@ -8,7 +8,6 @@ package fill
 func asmFloat64s(u []uint64) int                           { return 0 }
 func asmNarrow(d []uint32, u []uint64, asFloat32 bool) int { return 0 }
 func asmUint64n(u []uint64, n, thresh uint64) int          { return 0 }
-func asmFusedFloat64s() bool                               { return false }
 
 func asmZigguratFast(xs *[zigBlockWords]float64, slow *[zigBlockWords / 64]uint64, src []uint64, exp bool) int {
 	return 0

@@ -1,7 +1,6 @@
 package fill
 
 import (
-	"bytes"
 	"io"
 	"math/rand/v2"
 	"testing"
@@ -190,46 +189,6 @@ func TestMixedSequences(t *testing.T) {
 				require.Equal(t, we == nil, ge == nil, "%s mode %d step %d (op %d): position error %v, want %v", a, mode, step, op, ge, we)
 				require.Equal(t, twin.Stream(), src.Stream(), "%s mode %d step %d (op %d): stream", a, mode, step, op)
 			}
-		}
-	}
-}
-
-// TestFusedInterleave: random sequences of Read, Uint64, Seek and Float64
-// calls long enough for the fused path (FuzzInterleave's stay below it),
-// on ChaCha8 and a Locked one, against a twin driven per call.
-func TestFusedInterleave(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 9))
-	f := fnNamed(t, "Float64")
-	for _, locked := range []bool{false, true} {
-		var src, twin streamrand.Generator = streamrand.New(streamrand.ChaCha8, 3), streamrand.New(streamrand.ChaCha8, 3)
-		if locked {
-			src = streamrand.Locked(src)
-		}
-		r := rand.New(twin)
-		for i := range 300 {
-			switch rng.IntN(4) {
-			case 0:
-				n := rng.IntN(2100)
-				p, q := make([]byte, n), make([]byte, n)
-				src.Read(p)
-				twin.Read(q)
-				require.True(t, bytes.Equal(p, q), "op %d: Read(%d) differs", i, n)
-			case 1:
-				require.Equal(t, twin.Uint64(), src.Uint64(), "op %d: Uint64", i)
-			case 2:
-				pos := rng.Int64N(1 << 30)
-				if rng.IntN(2) == 0 {
-					pos &^= 7
-				}
-				src.Seek(pos, io.SeekStart)
-				twin.Seek(pos, io.SeekStart)
-			case 3:
-				n := fusedMinWords + rng.IntN(8000)
-				requireSame(t, f.call(r, n), f.bulk(src, n), "op %d: Float64(%d)", i, n)
-			}
-			gp, _ := src.Seek(0, io.SeekCurrent)
-			wp, _ := twin.Seek(0, io.SeekCurrent)
-			require.Equal(t, wp, gp, "op %d: position", i)
 		}
 	}
 }

@@ -17,9 +17,9 @@ import (
 
 // guardLengths are the lengths of dst TestGuardedSlices tries: every one up
 // to 300 (each tail after the 16- and 64-value kernels' registers), and
-// around chunk, batch and the fused Float64 threshold (4096 values): every
-// odd distance up to 17, or with -short only 1 (the long lengths are most
-// of the test's time).
+// around batches and chunks (512-8192 values): every odd distance up to
+// 17, or with -short only 1 (the long lengths are most of the test's
+// time).
 func guardLengths() []int {
 	var ns []int
 	for n := range 301 {
@@ -41,11 +41,11 @@ func guardLengths() []int {
 // len(dst) that stays in the backing array is caught too), for every length
 // up to 300 and lengths around 512-8192, from Sources at byte positions 0-7
 // in a word, and compares each value with rand.Rand's per-call method on a
-// twin: the kernels that store whole registers (the ziggurat's compaction,
-// the fused Float64) must never write outside dst, nor over a value already
-// final. Run under each GODEBUG tier (cpu.avx512vbmi=off, cpu.avx512=off)
-// and purego it reaches every kernel. With -short each row runs from one
-// of the two Sources, ChaCha8 for the even rows and AES-128 for the odd.
+// twin: the kernels that store whole registers (the ziggurat's compaction)
+// must never write outside dst, nor over a value already final. Run under
+// each GODEBUG tier (cpu.avx512vbmi=off, cpu.avx512=off) and purego it
+// reaches every kernel. With -short each row runs from one of the two
+// Sources, ChaCha8 for the even rows and AES-128 for the odd.
 func TestGuardedSlices(t *testing.T) {
 	for ai, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.AES128CTR} {
 		for fi, f := range fns() {

@@ -1,10 +1,8 @@
 package fill
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -12,13 +10,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/bulk"
-	"github.com/streamrand/streamrand/internal/impl"
 	"github.com/streamrand/streamrand/internal/testkit/backendtest"
-	"github.com/streamrand/streamrand/internal/testkit/gentest"
 	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
@@ -334,167 +329,4 @@ func testZigguratWalk(t *testing.T) {
 			require.GreaterOrEqual(t, w, n-15, "%s: the walk stopped early", desc)
 		}
 	}
-}
-
-// fusedExpected reports whether Float64 must take the fused path for a
-// ChaCha Source on this machine and build, by the tier rules: fill's
-// "fused" extension of its AVX-512 conversion and chacha's "float64"
-// extension of its AVX-512 kernel.
-func fusedExpected() bool {
-	return kernels.Extends("fused") && impl.Lookup("chacha").Extends("float64")
-}
-
-// fusedSource is a Source for the fused tests, and its twin, driven per
-// call.
-type fusedSource struct {
-	name string
-	make func() (src, twin streamrand.Generator)
-}
-
-func fusedSources() []fusedSource {
-	var ks []fusedSource
-	for _, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.ChaCha20, streamrand.AES128CTR} {
-		ks = append(ks, fusedSource{a.String(), func() (streamrand.Generator, streamrand.Generator) {
-			return streamrand.New(a, 11), streamrand.New(a, 11)
-		}})
-	}
-	return append(ks, fusedSource{"locked-chacha8", func() (streamrand.Generator, streamrand.Generator) {
-		return streamrand.Locked(streamrand.New(streamrand.ChaCha8, 11)), streamrand.New(streamrand.ChaCha8, 11)
-	}})
-}
-
-// TestFusedTaken: readFloat64sFused, the first step of Float64, converts
-// whole batches in the kernel for every ChaCha Source (Locked too) where
-// fusedExpected, from a position on a word, and its values are the per-call
-// ones; it leaves all of dst to the in-place path for AES (no float64
-// kernel), a position inside a word, a dst below fusedMinWords, and when
-// switched off.
-func TestFusedTaken(t *testing.T) {
-	for _, k := range fusedSources() {
-		for _, start := range []int{0, 8, 5, 1016, 1024, 1029} {
-			for _, n := range []int{fusedMinWords - 1, fusedMinWords, 5000} {
-				for _, on := range []bool{true, false} {
-					desc := fmt.Sprintf("%s start %d len %d fused %v", k.name, start, n, on)
-					src, twin := k.make()
-					src.Read(make([]byte, start))
-					twin.Read(make([]byte, start))
-					b, mu := bulk.Of(src)
-					require.NotNil(t, b, "%s: not a bulk Source", desc)
-					restoreFused := kernels.Enable("fused", on)
-					if mu != nil {
-						mu.Lock()
-					}
-					dst := make([]float64, n)
-					rest := readFloat64sFused(b, dst)
-					fused := len(dst) - len(rest)
-					for len(rest) > 0 {
-						d := rest[:min(len(rest), chunkWords)]
-						readFloat64sInPlace(b, d)
-						rest = rest[len(d):]
-					}
-					if mu != nil {
-						mu.Unlock()
-					}
-					restoreFused()
-					want := on && k.name != "aes128ctr" && start%8 == 0 && n >= fusedMinWords && fusedExpected()
-					require.Equal(t, want, fused > 0, "%s: some of the %d values through the fused path", desc, fused)
-					requireFloat64s(t, desc, dst, src, twin)
-				}
-			}
-		}
-	}
-}
-
-// TestFloat64FusedAgrees: Float64 with the fused path, with the in-place
-// conversion of the backend chosen at init and with the portable path
-// ("generic" selected) gives the per-call values and position, from byte
-// offsets 0-7 and around batches, after Seeks to odd and even positions
-// (far ones too: block counters across 2^32), from checkpoints just before
-// ChaCha's counter wraps at 2^64, for lengths around fusedMinWords and
-// several batches; and ReadAt is untouched.
-func TestFloat64FusedAgrees(t *testing.T) {
-	lengths := []int{fusedMinWords - 1, fusedMinWords, fusedMinWords + 1, fusedMinWords + 127, 5000, 9000, 20000}
-	type start struct {
-		name string
-		set  func(g streamrand.Generator)
-	}
-	var starts []start
-	for _, off := range []int{0, 1, 3, 7, 8, 1016, 1021, 1024, 3064} {
-		starts = append(starts, start{fmt.Sprintf("read %d", off), func(g streamrand.Generator) { g.Read(make([]byte, off)) }})
-	}
-	for _, pos := range []int64{5, 16, (1<<32-3)*64 + 8, (1<<32-3)*64 + 3, 1<<40 + 7, 1 << 40} {
-		starts = append(starts, start{fmt.Sprintf("seek %d", pos), func(g streamrand.Generator) { g.Seek(pos, io.SeekStart) }})
-	}
-	type mode struct {
-		name      string
-		fused, on bool
-	}
-	modes := []mode{{"fused", true, true}, {"in-place", false, true}, {"portable", false, false}}
-	for _, k := range fusedSources() {
-		for _, st := range starts {
-			for li, n := range lengths {
-				m := modes[li%len(modes)]
-				src, twin := k.make()
-				st.set(src)
-				st.set(twin)
-				restoreFused := kernels.Enable("fused", m.fused)
-				restore := func() {}
-				if !m.on {
-					restore = kernels.Select("generic")
-				}
-				got := make([]float64, n)
-				Float64(src, got)
-				restore()
-				restoreFused()
-				requireFloat64s(t, fmt.Sprintf("%s %s len %d %s", k.name, st.name, n, m.name), got, src, twin)
-			}
-		}
-	}
-	key := make([]byte, 32)
-	for i := range key {
-		key[i] = byte(5 * i)
-	}
-	for _, left := range []uint64{1, 16, 17, 64, 200} {
-		for _, off := range []byte{0, 8, 13} {
-			data := gentest.CheckpointAt("chacha8", key, 9, -left, off)
-			src, err := streamrand.Unmarshal(data)
-			require.NoError(t, err)
-			twin, _ := streamrand.Unmarshal(data)
-			got := make([]float64, 5000)
-			Float64(src, got)
-			requireFloat64s(t, fmt.Sprintf("chacha8 %d blocks before 2^64, offset %d", left, off), got, src, twin)
-		}
-	}
-}
-
-// requireFloat64s compares got with per-call Float64s of twin, then the
-// position and ReadAt of src and twin.
-func requireFloat64s(t *testing.T, desc string, got []float64, src, twin streamrand.Generator) {
-	t.Helper()
-	want := make([]float64, len(got))
-	each((*rand.Rand).Float64)(rand.New(twin), want)
-	requireSame(t, bitsOf(want), bitsOf(got), "%s", desc)
-	require.Equal(t, twin.Uint64(), src.Uint64(), "%s: position", desc)
-	require.Equal(t, twin.Stream(), src.Stream(), "%s: stream", desc)
-	a, b := make([]byte, 3000), make([]byte, 3000)
-	for _, off := range []int64{0, 5, 1 << 20} {
-		src.ReadAt(a, off)
-		twin.ReadAt(b, off)
-		require.True(t, bytes.Equal(a, b), "%s: ReadAt(%d) differs", desc, off)
-	}
-	require.Equal(t, twin.Uint64(), src.Uint64(), "%s: ReadAt moved the position", desc)
-}
-
-// TestFusedKernels: ChaCha's keystream reports a float64 kernel exactly
-// where its AVX-512 kernel runs on a CPU with AVX512DQ; AES-CTR's never
-// does (its fused kernel was no faster than the in-place pass, fused.go).
-func TestFusedKernels(t *testing.T) {
-	b, _ := bulk.Of(aesctr.NewSource(1))
-	if f, ok := b.(bulk.Float64Reader); ok {
-		require.False(t, f.FusedFloat64s(), "aesctr reports a float64 kernel")
-	}
-	b, _ = bulk.Of(chacha.NewSource(1))
-	f, ok := b.(bulk.Float64Reader)
-	require.True(t, ok, "a ChaCha keystream is not a bulk.Float64Reader")
-	require.Equal(t, impl.Lookup("chacha").Extends("float64"), f.FusedFloat64s(), "chacha (backend %s) FusedFloat64s", chacha.Backend())
 }

@@ -51,10 +51,6 @@ var Tiers = []Tier{
 	// compactAVX512 and compactAVX2 use POPCNT, compactAVX512 BMI2 too.
 	{"fill", "amd64", "avx512vbmi", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2, cpu.AVX512VBMI, cpu.AVX512BW), nil},
 	{"fill", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2), nil},
-	// Float64 has the keystream's kernel convert whole batches as it writes
-	// them (fused.go), only with the AVX-512 conversion, so that the
-	// portable path is all Go.
-	{"fill", "amd64", "fused", nil, []string{"avx512vbmi", "avx512"}},
 	{"fill", "amd64", "avx2", needs(cpu.AVX2, cpu.POPCNT), nil},
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 	"github.com/streamrand/streamrand/parallel"
 )
 
@@ -53,14 +54,14 @@ func piUnit(paths int) func(int64, streamrand.Generator) (int64, error) {
 	}
 }
 
-// Pi over 10^7 paths in 1000 units (b.SetBytes: the bytes of keystream
-// drawn), on 1 and 2 workers: the wall-time ratio is the scaling.
+// Pi over 10^7 paths in 1000 units (the bytes: of keystream drawn), on 1
+// and 2 workers: the ratio of MB/s (wall clock) is the scaling, cpuB/s
+// (the process's CPU time) what it cost.
 func BenchmarkPi(b *testing.B) {
 	const units, paths = 1000, 10_000
 	for _, w := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
-			b.SetBytes(units * paths * 16)
-			b.ReportAllocs()
+			defer benchutil.Start(b, units*paths*16)()
 			j := parallel.Job{Alg: streamrand.ChaCha8, Seed: 1, Workers: w}
 			for b.Loop() {
 				_, err := parallel.Fold(b.Context(), j, units, piUnit(paths), int64(0), func(a, b int64) int64 { return a + b })
@@ -72,29 +73,30 @@ func BenchmarkPi(b *testing.B) {
 	}
 }
 
-// Fill of 10^7 float64s on 1 and 2 workers, against fill.Float64 on one
+// Fill of 10^6 float64s (8 MB, near the caches) and 10^8 (800 MB, bound
+// by memory bandwidth) on 1 and 2 workers, against fill.Float64 on one
 // goroutine.
 func BenchmarkFill(b *testing.B) {
-	dst := make([]float64, 10_000_000)
-	for _, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.AES128CTR} {
-		g := streamrand.New(a, 1)
-		b.Run(fmt.Sprintf("%v/fill.Float64", a), func(b *testing.B) {
-			b.SetBytes(int64(8 * len(dst)))
-			b.ReportAllocs()
-			for b.Loop() {
-				fill.Float64(g, dst)
-			}
-		})
-		for _, w := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%v/workers=%d", a, w), func(b *testing.B) {
-				b.SetBytes(int64(8 * len(dst)))
-				b.ReportAllocs()
+	for _, n := range []int{1e6, 1e8} {
+		dst := make([]float64, n)
+		for _, a := range []streamrand.Algorithm{streamrand.ChaCha8, streamrand.AES128CTR} {
+			g := streamrand.New(a, 1)
+			b.Run(fmt.Sprintf("n=%d/%v/fill.Float64", n, a), func(b *testing.B) {
+				defer benchutil.Start(b, 8*n)()
 				for b.Loop() {
-					if err := parallel.Fill(g, dst, fill.Float64, w); err != nil {
-						b.Fatal(err)
-					}
+					fill.Float64(g, dst)
 				}
 			})
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("n=%d/%v/workers=%d", n, a, w), func(b *testing.B) {
+					defer benchutil.Start(b, 8*n)()
+					for b.Loop() {
+						if err := parallel.Fill(g, dst, fill.Float64, w); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
 		}
 	}
 }

@@ -85,15 +85,6 @@ func (k *kernel) Fill(dst []byte, counter, stream uint64) {
 	blocks(dst, &k.key, counter, stream, k.rounds)
 }
 
-// FillFloat64 writes the blocks as Fill does, each 8-byte word as a
-// float64 (keystream.Float64Kernel), where the kernel in use can.
-func (k *kernel) FillFloat64(dst []byte, counter, stream uint64) (int, bool) {
-	if !blocksFloat64(dst, &k.key, counter, stream, k.rounds) {
-		return 0, false
-	}
-	return len(dst), true
-}
-
 // BlockSize is the ChaCha block size.
 func (*kernel) BlockSize() int { return BlockSize }
 

@@ -19,17 +19,6 @@ func blocks16AVX512(rounds int, key *[8]uint32, dst *[16 * BlockSize]byte, count
 //go:noescape
 func blocks64AVX512(rounds int, key *[8]uint32, dst *[64 * BlockSize]byte, counter, stream uint64)
 
-// blocks16Float64AVX512 and blocks64Float64AVX512 are blocks16AVX512 and
-// blocks64AVX512 storing, for every little-endian 8-byte word u of the
-// keystream, the float64 float64(u&(1<<53-1)) * 2^-53 instead of u (as
-// keystream.Float64Kernel asks). They need AVX512DQ as well.
-//
-//go:noescape
-func blocks16Float64AVX512(rounds int, key *[8]uint32, dst *[16 * BlockSize]byte, counter, stream uint64)
-
-//go:noescape
-func blocks64Float64AVX512(rounds int, key *[8]uint32, dst *[64 * BlockSize]byte, counter, stream uint64)
-
 // blocks16AVX2 and blocks64AVX2 compute 8 blocks at a time in YMM registers.
 //
 //go:noescape
@@ -49,13 +38,10 @@ func blocks64SSSE3(rounds int, key *[8]uint32, dst *[64 * BlockSize]byte, counte
 
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; blocks checks them in that order.
-// useFloat64AVX512 enables the float64 forms of the AVX-512 kernels, which
-// blocksFloat64 checks with useAVX512.
-var useAVX512, useFloat64AVX512, useAVX2, useSSSE3 bool
+var useAVX512, useAVX2, useSSSE3 bool
 
 func init() {
 	kernels.Register("avx512", &useAVX512)
-	kernels.Register("float64", &useFloat64AVX512)
 	kernels.Register("avx2", &useAVX2)
 	kernels.Register("sse", &useSSSE3)
 }
@@ -97,27 +83,4 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 	if len(dst) >= BlockSize {
 		blocksGeneric(dst, key, counter, stream, rounds)
 	}
-}
-
-// blocksFloat64 writes len(dst)/BlockSize blocks as blocks does, each
-// little-endian 8-byte word u as the float64 float64(u&(1<<53-1)) * 2^-53,
-// and reports true; or reports false, writing nothing, if the kernel in use
-// has no such form (only the AVX-512 one has, with AVX512DQ). len(dst) is a
-// multiple of batch.
-func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) bool {
-	if !useAVX512 || !useFloat64AVX512 {
-		return false
-	}
-	for ; len(dst) >= bigBatch; dst = dst[bigBatch:] {
-		blocks64Float64AVX512(rounds, key, (*[bigBatch]byte)(dst), counter, stream)
-		counter += bigBatch / BlockSize
-	}
-	for ; len(dst) >= batch; dst = dst[batch:] {
-		blocks16Float64AVX512(rounds, key, (*[batch]byte)(dst), counter, stream)
-		counter += batch / BlockSize
-	}
-	if len(dst) != 0 {
-		panic("chacha: blocksFloat64 of a partial batch")
-	}
-	return true
 }

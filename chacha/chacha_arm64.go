@@ -29,11 +29,6 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 	blocksGeneric(dst, key, counter, stream, rounds)
 }
 
-// blocksFloat64 reports false: no kernel here has a float64 form.
-func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) bool {
-	return false
-}
-
 // blocks8 writes keystream blocks counter .. counter+7 (mod 2^64) of stream
 // id stream into dst, which may be unaligned, with rounds rounds (an even
 // number; 0 adds the state to itself, as blocksGeneric does). Blocks 0-3 are

@@ -5,8 +5,3 @@ package chacha
 func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 	blocksGeneric(dst, key, counter, stream, rounds)
 }
-
-// blocksFloat64 reports false: no kernel here has a float64 form.
-func blocksFloat64(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) bool {
-	return false
-}

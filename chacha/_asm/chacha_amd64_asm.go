@@ -9,9 +9,6 @@
 //   - blocks{16,64}AVX512: 16 lanes, one state word per ZMM register across
 //     16 blocks; every rotation is a VPROLD. Two batches (32 blocks, all 32
 //     ZMM registers) are computed side by side; the 1 KiB kernel has one.
-//   - blocks{16,64}Float64AVX512: the same, storing every 8-byte word u
-//     of the keystream as the float64 float64(u&(1<<53-1)) * 2^-53
-//     (rand.Rand.Float64's value of u) instead of u, for package fill.
 //   - blocks{16,64}AVX2: 8 lanes in YMM registers; rotations by 16 and 8
 //     are VPSHUFB, by 12 and 7 shift/shift/or.
 //   - blocks{16,64}SSSE3: 4 lanes in XMM registers; PSHUFB for 16 and 8.
@@ -33,7 +30,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -59,8 +55,6 @@ var (
 	oneMem      Mem // 1 (one dword, for a broadcast)
 	rot16Mem    Mem // PSHUFB mask: rotate each dword left by 16
 	rot8Mem     Mem // PSHUFB mask: rotate each dword left by 8
-	low21Mem    Mem // 2^21-1 (one dword, for a broadcast): the low 53 bits of a word are its low dword and 21 bits of its high one
-	ulp53Mem    Mem // 2^-53 as a float64 (one qword, for a broadcast)
 )
 
 func constants() {
@@ -84,10 +78,6 @@ func constants() {
 	DATA(0, U32(1))
 	rot16Mem = rotMask("rot16", 16)
 	rot8Mem = rotMask("rot8", 8)
-	low21Mem = GLOBL("low21", RODATA|NOPTR)
-	DATA(0, U32(1<<21-1))
-	ulp53Mem = GLOBL("ulp53", RODATA|NOPTR)
-	DATA(0, U64(math.Float64bits(0x1p-53)))
 }
 
 // rotMask emits a 32-byte PSHUFB mask that rotates every dword left by r
@@ -108,10 +98,6 @@ type kernel struct {
 	lanes   int    // blocks per batch: 4, 8 or 16
 	nblocks int    // blocks per call: the N of the dst array
 	vec     func(i int) VecPhysical
-	// float64s makes the kernel store, for every little-endian 8-byte
-	// word u of the keystream, the bits of float64(u&(1<<53-1)) * 2^-53
-	// instead of u (AVX-512 only: VCVTQQ2PD is AVX512DQ).
-	float64s bool
 
 	// base holds the address of the kernel's stack area, aligned to the
 	// vector size, whose vector-sized slots slot(i) hold: for AVX2 and SSE
@@ -427,12 +413,8 @@ func (k *kernel) generate16() {
 		panic(fmt.Sprintf("%s: %d blocks are not whole batches of 16", k.name, k.nblocks))
 	}
 	k.implement()
-	doc := []string{fmt.Sprintf("%s writes the %d ChaCha blocks of dst: blocks counter,", k.name, k.nblocks),
-		"counter+1, ... of stream id stream, with rounds rounds (even), in stream order."}
-	if k.float64s {
-		doc = append(doc, "Each little-endian 8-byte word u is written as the float64 float64(u&(1<<53-1)) * 2^-53.")
-	}
-	Doc(doc...)
+	Doc(fmt.Sprintf("%s writes the %d ChaCha blocks of dst: blocks counter,", k.name, k.nblocks),
+		"counter+1, ... of stream id stream, with rounds rounds (even), in stream order.")
 	k.loadParams()
 
 	// Stack area, 64-byte aligned: counter words 12 and 13 of two batches,
@@ -539,17 +521,6 @@ func (k *kernel) batches16(nb int, name string) {
 			}
 		}
 	}
-	if k.float64s {
-		// Each 8-byte word of a block is state words 2i (low) and
-		// 2i+1 (high): keeping its low 53 bits clears the top 11 bits
-		// of the odd words, here, where one register holds a word of
-		// 16 blocks, rather than after the transpose.
-		for _, x := range states {
-			for i := 1; i < 16; i += 2 {
-				VPANDD_BCST(low21Mem, x[i], x[i])
-			}
-		}
-	}
 	if nb == 1 {
 		k.transposeStore16(states[0], k.vec(16), 0)
 		return
@@ -581,26 +552,11 @@ func (k *kernel) transposeStore16(x []VecPhysical, t VecPhysical, disp int) {
 		VSHUFI32X4(U8(0xdd), g1, t, t)   // block 4+r
 		VSHUFI32X4(U8(0x88), g2, g0, g1) // block 8+r
 		VSHUFI32X4(U8(0xdd), g2, g0, g0) // block 12+r
-		k.store(g3, Mem{Base: regDst, Disp: disp + 64*r})
-		k.store(t, Mem{Base: regDst, Disp: disp + 64*(4+r)})
-		k.store(g1, Mem{Base: regDst, Disp: disp + 64*(8+r)})
-		k.store(g0, Mem{Base: regDst, Disp: disp + 64*(12+r)})
+		k.move(g3, Mem{Base: regDst, Disp: disp + 64*r})
+		k.move(t, Mem{Base: regDst, Disp: disp + 64*(4+r)})
+		k.move(g1, Mem{Base: regDst, Disp: disp + 64*(8+r)})
+		k.move(g0, Mem{Base: regDst, Disp: disp + 64*(12+r)})
 	}
-}
-
-// store writes the 64 bytes of keystream in x to m; for a float64s kernel
-// x holds words already cut to their low 53 bits (batches16), and it first
-// converts each qword u of x in place to the float64 float64(u) * 2^-53,
-// exactly (a 53-bit integer converts exactly and the scaling by a power of
-// two is exact): the value of rand.Rand.Float64 on the word. x is not read
-// after its store, so it is free to change; the constant is broadcast from
-// memory, since every register holds state.
-func (k *kernel) store(x VecPhysical, m Mem) {
-	if k.float64s {
-		VCVTQQ2PD(x, x)
-		VMULPD_BCST(ulp53Mem, x, x)
-	}
-	k.move(x, m)
 }
 
 // setupStack aligns the stack area and fills the loop-invariant initial
@@ -730,7 +686,6 @@ func main() {
 
 	for _, n := range []int{16, 64} {
 		(&kernel{name: fmt.Sprintf("blocks%dAVX512", n), lanes: 16, nblocks: n, vec: func(i int) VecPhysical { return zmm[i] }}).generate()
-		(&kernel{name: fmt.Sprintf("blocks%dFloat64AVX512", n), lanes: 16, nblocks: n, vec: func(i int) VecPhysical { return zmm[i] }, float64s: true}).generate()
 		(&kernel{name: fmt.Sprintf("blocks%dAVX2", n), lanes: 8, nblocks: n, vec: func(i int) VecPhysical { return ymm[i] }}).generate()
 		(&kernel{name: fmt.Sprintf("blocks%dSSSE3", n), lanes: 4, nblocks: n, vec: func(i int) VecPhysical { return xmm[i] }}).generate()
 	}

@@ -31,9 +31,6 @@ var Tiers = []Tier{
 	// chacha: 16 blocks per ZMM pass (two passes interleaved), 8 per YMM,
 	// 4 per XMM; on arm64 8 blocks, 7 in NEON registers.
 	{"chacha", "amd64", "avx512", needs(cpu.AVX512), nil},
-	// avx512's kernels that store the keystream's words as Float64's
-	// values (keystream.Float64Kernel).
-	{"chacha", "amd64", "float64", needs(cpu.AVX512, cpu.AVX512DQ), []string{"avx512"}},
 	{"chacha", "amd64", "avx2", needs(cpu.AVX2), nil},
 	{"chacha", "amd64", "sse", needs(cpu.SSSE3), nil},
 	{"chacha", "arm64", "neon", needs(cpu.ASIMD), nil},

@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"os"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,6 +21,7 @@ import (
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/algtable"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 // This file checks checkpoints: MarshalBinary, UnmarshalBinary and
@@ -200,44 +204,178 @@ func familyOf(name string) string {
 // is its length, the name follows).
 func checkpointName(data []byte) string { return string(data[13 : 13+int(data[12])]) }
 
-// Checkpoints written by the code as of November 2026 (commit 54c9fde, the
-// format version 1 every later version must read): New(a, 1000+a) after
-// SetStream(5+a) and Seek(12345+a). The chacha and aesctr packages pin
-// their own old checkpoints byte for byte (TestGoldenCheckpoints there);
-// these check the root's side: streamrand.Unmarshal, which is told no
-// algorithm, restores each of the six (AES-192 included) to the right
-// algorithm and the exact stream, whose bytes the reference recomputes
-// from the seed expansion.
-var goldenCheckpoints = map[streamrand.Algorithm]string{
-	streamrand.ChaCha8:   "73747265616d72616e643a010763686163686138203033631b79705a920b58ad20df411f9a619b064ba85ef26fef17bc46f8e0644b000000000000000500000000000000c0398331968d",
-	streamrand.ChaCha12:  "73747265616d72616e643a0108636861636861313220981f897a4ffca39bcb5e315c60e828867b2fa1b8bbdb2fb8f6d0bec83d609ea3000000000000000600000000000000c03a8f6abbce",
-	streamrand.ChaCha20:  "73747265616d72616e643a0108636861636861323020d5e091e9a19c0d7efcb34310031e7d1cc0c1fc1156b350ec45c396cef54d46e4000000000000000700000000000000c03bc1766f1d",
-	streamrand.AES128CTR: "73747265616d72616e643a0109616573313238637472108efafc28f25e26dd265cdfee496b5825000000000000000800000000000003030c3c7e773a",
-	streamrand.AES192CTR: "73747265616d72616e643a01096165733139326374721866c7fe5bd9bbc6e79337b6302d71779a48cb156b70c2fb48000000000000000900000000000003030dea321a7b",
-	streamrand.AES256CTR: "73747265616d72616e643a010961657332353663747220f1c7acd9b45f27d410cc1d057b171c1f6f59b7c71a12582485f82462a14dec62000000000000000a00000000000003030e112a8de9",
+// checkpointFile holds the golden checkpoints: those the chacha and
+// aesctr packages' tests pinned byte for byte, and one of every algorithm
+// after New(a, 1000+a), SetStream(5+a), Seek(12345+a), all written by the
+// code as of November 2026 (commit 54c9fde, the format version 1 every
+// later version must read).
+const checkpointFile = "testdata/checkpoints.txt"
+
+// A goldenCheckpoint is a line of checkpointFile.
+type goldenCheckpoint struct {
+	alg         streamrand.Algorithm
+	key, calls  string // as the file's header describes them
+	state, next string // hex
 }
 
+// name names the line's subtest: algorithm_key_calls.
+func (g *goldenCheckpoint) name() string { return g.alg.String() + "_" + g.key + "_" + g.calls }
+
+// replay makes the line's Generator and its calls, and returns it with its
+// key, stream id and position.
+func (g *goldenCheckpoint) replay(t *testing.T) (made streamrand.Generator, key []byte, id uint64, pos int64) {
+	kind, arg, _ := strings.Cut(g.key, "=")
+	switch kind {
+	case "seed":
+		seed, err := strconv.ParseUint(arg, 10, 64)
+		require.NoError(t, err, g.key)
+		made, key = streamrand.New(g.alg, seed), refSeedKey(seed, g.alg.KeySize())
+	case "key":
+		b, err := hex.DecodeString(arg)
+		require.NoError(t, err, g.key)
+		require.Len(t, b, 1, g.key)
+		key = bytes.Repeat(b, g.alg.KeySize())
+		made, err = streamrand.NewWithKey(g.alg, key, 0)
+		require.NoError(t, err)
+	default:
+		t.Fatalf("key %q is neither seed=N nor key=XX", g.key)
+	}
+	for _, call := range strings.Split(g.calls, ",") {
+		op, arg, _ := strings.Cut(call, "=")
+		n, err := strconv.ParseUint(arg, 10, 64)
+		require.True(t, err == nil || op == "uint64", "call %q", call)
+		switch op {
+		case "stream":
+			made.SetStream(n)
+			id, pos = n, 0
+		case "seek":
+			_, err := made.Seek(int64(n), io.SeekStart)
+			require.NoError(t, err)
+			pos = int64(n)
+		case "uint64":
+			made.Uint64()
+			pos += 8
+		case "read":
+			made.Read(make([]byte, n))
+			pos += int64(n)
+		default:
+			t.Fatalf("call %q is none of stream=N, seek=N, uint64, read=N", call)
+		}
+	}
+	return made, key, id, pos
+}
+
+// readCheckpoints returns the lines of checkpointFile.
+func readCheckpoints(t *testing.T) []goldenCheckpoint {
+	data, err := os.ReadFile(checkpointFile)
+	require.NoError(t, err)
+	var gs []goldenCheckpoint
+	for line := range strings.Lines(string(data)) {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		require.Len(t, f, 5, "%s: line %q", checkpointFile, line)
+		a, err := streamrand.ParseAlgorithm(f[0])
+		require.NoError(t, err, "%s: line %q", checkpointFile, line)
+		gs = append(gs, goldenCheckpoint{a, f[1], f[2], f[3], f[4]})
+	}
+	return gs
+}
+
+// writeCheckpoints rewrites checkpointFile with gs, keeping its header.
+func writeCheckpoints(t *testing.T, gs []goldenCheckpoint) {
+	data, err := os.ReadFile(checkpointFile)
+	require.NoError(t, err)
+	var b strings.Builder
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "#") {
+			b.WriteString(line)
+		}
+	}
+	for _, g := range gs {
+		fmt.Fprintf(&b, "%s %s %s %s %s\n", g.alg, g.key, g.calls, g.state, g.next)
+	}
+	require.NoError(t, os.WriteFile(checkpointFile, []byte(b.String()), 0o644))
+}
+
+// TestGoldenCheckpoints: each checkpoint of checkpointFile restores, into a
+// zero Source of its package, to the same stream, and the same calls today
+// write the same bytes (gentest.Golden); streamrand.Unmarshal, which is
+// told no algorithm, restores it to the right algorithm, stream and
+// position, whose bytes the reference recomputes from the key, and it
+// marshals back to the same bytes. Every algorithm has one. -update
+// rewrites the lines run from the current code.
 func TestGoldenCheckpoints(t *testing.T) {
+	golden := readCheckpoints(t)
 	for _, a := range streamrand.Algorithms() {
-		data, err := hex.DecodeString(goldenCheckpoints[a])
+		if !slices.ContainsFunc(golden, func(g goldenCheckpoint) bool { return g.alg == a }) {
+			if !*update {
+				t.Fatalf("%s: no checkpoint of %s (go test -run TestGoldenCheckpoints -update . adds one)", checkpointFile, a)
+			}
+			golden = append(golden, goldenCheckpoint{a, "seed=1000", "stream=5,seek=12345", "", ""})
+		}
+	}
+	for i := range golden {
+		g := &golden[i]
+		t.Run(g.name(), func(t *testing.T) {
+			made, key, id, pos := g.replay(t)
+			if *update {
+				state, err := made.MarshalBinary()
+				require.NoError(t, err)
+				g.state, g.next = hex.EncodeToString(state), hex.EncodeToString(next(made, 16))
+				return
+			}
+			state, err := hex.DecodeString(g.state)
+			require.NoError(t, err)
+			want, err := hex.DecodeString(g.next)
+			require.NoError(t, err)
+			gentest.Golden(t, zeroOf(g.alg), made, state, want)
+
+			h, err := streamrand.Unmarshal(state)
+			require.NoError(t, err)
+			got, ok := streamrand.AlgorithmOf(h)
+			require.True(t, ok && got == g.alg, "AlgorithmOf = %v %v", got, ok)
+			require.Equal(t, id, h.Stream())
+			p, err := h.Seek(0, io.SeekCurrent)
+			require.NoError(t, err)
+			require.Equal(t, pos, p)
+			b := next(h, 500)
+			require.Equal(t, refStream(g.alg, key, id, pos, len(b)), b)
+			require.Equal(t, want, b[:len(want)])
+			h.Seek(pos, io.SeekStart)
+			again, err := h.MarshalBinary()
+			require.NoError(t, err)
+			require.Equal(t, state, again)
+		})
+	}
+	if *update {
+		writeCheckpoints(t, golden)
+	}
+}
+
+// TestUnmarshalErrors: each class of bad input to UnmarshalBinary returns
+// the documented error, matched with errors.Is and prefixed with the
+// package's name, and leaves the Source unchanged (gentest.UnmarshalErrors),
+// for every algorithm against a checkpoint of every algorithm of another
+// family.
+func TestUnmarshalErrors(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		g := streamrand.New(a, 3)
+		g.SetStream(5)
+		g.Seek(1000, io.SeekStart)
+		good, err := g.MarshalBinary()
 		require.NoError(t, err)
-		g, err := streamrand.Unmarshal(data)
-		require.NoError(t, err, "%s", a)
-		got, ok := streamrand.AlgorithmOf(g)
-		require.True(t, ok && got == a, "%s: AlgorithmOf = %v %v", a, got, ok)
-		id, pos := 5+uint64(a), 12345+int64(a)
-		require.Equal(t, id, g.Stream())
-		p, err := g.Seek(0, io.SeekCurrent)
-		require.NoError(t, err)
-		require.Equal(t, pos, p)
-		b := make([]byte, 500)
-		g.Read(b)
-		require.Equal(t, refStream(a, refSeedKey(1000+uint64(a), a.KeySize()), id, pos, len(b)), b, "%s", a)
-		// And they marshal back to the same bytes.
-		g.Seek(pos, io.SeekStart)
-		again, err := g.MarshalBinary()
-		require.NoError(t, err)
-		require.Equal(t, data, again, "%s", a)
+		for _, b := range streamrand.Algorithms() {
+			if familyOf(b.String()) == familyOf(a.String()) {
+				continue
+			}
+			other, err := streamrand.New(b, 3).MarshalBinary()
+			require.NoError(t, err)
+			t.Run(a.String()+"/"+b.String(), func(t *testing.T) {
+				gentest.UnmarshalErrors(t, streamrand.New(a, 9), good, other, familyOf(a.String())+": UnmarshalBinary")
+			})
+		}
 	}
 }
 

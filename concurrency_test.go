@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 // This file checks what may run in many goroutines at once: ReadAt on one
@@ -151,4 +152,10 @@ func TestLocked(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, l.UnmarshalBinary(more[1:]))
 	require.Equal(t, uint64(3), l.Stream())
+}
+
+// TestReadAtParallel: many goroutines fill one buffer with ReadAt of
+// unequal, unaligned parts, on every kernel (gentest.ReadAtParallel).
+func TestReadAtParallel(t *testing.T) {
+	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) { gentest.ReadAtParallel(t, generatorCase(a)) })
 }

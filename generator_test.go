@@ -3,6 +3,7 @@ package streamrand_test
 import (
 	"encoding/binary"
 	"io"
+	"math"
 	"reflect"
 	"sync"
 	"testing"
@@ -13,6 +14,9 @@ import (
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/algtable"
+	"github.com/streamrand/streamrand/internal/impl"
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/gentest"
 )
 
 // This file checks the Generator contract one method at a time: Uint64 and
@@ -207,4 +211,138 @@ func mustMarshal(t *testing.T, g interface{ MarshalBinary() ([]byte, error) }) [
 	b, err := g.MarshalBinary()
 	require.NoError(t, err)
 	return b
+}
+
+// The tests below run package gentest's checks of the Generator contract
+// once over streamrand.Algorithms(), each algorithm on every kernel of its
+// package (eachKernel), against the references of reference_test.go.
+
+// gentest's Generator is streamrand.Generator, method for method.
+var (
+	_ gentest.Generator    = streamrand.Generator(nil)
+	_ streamrand.Generator = gentest.Generator(nil)
+)
+
+// zeroOf returns a zero Source of a's package: of the type New returns.
+func zeroOf(a streamrand.Algorithm) streamrand.Generator {
+	return reflect.New(reflect.TypeOf(streamrand.New(a, 0)).Elem()).Interface().(streamrand.Generator)
+}
+
+// copyOf returns a pointer to a copy of the Source g points to, made as a
+// program copies a Source by value.
+func copyOf(g gentest.Generator) gentest.Generator {
+	v := reflect.ValueOf(g).Elem()
+	c := reflect.New(v.Type())
+	c.Elem().Set(v)
+	return c.Interface().(gentest.Generator)
+}
+
+// generatorCase describes algorithm a to package gentest.
+func generatorCase(a streamrand.Algorithm) gentest.Case {
+	return gentest.Case{
+		New:  func(seed uint64) gentest.Generator { return streamrand.New(a, seed) },
+		Zero: func() gentest.Generator { return zeroOf(a) },
+		RefFor: func(seed uint64) gentest.Ref {
+			key := refSeedKey(seed, a.KeySize())
+			return func(stream uint64, pos int64, n int) []byte { return refStream(a, key, stream, pos, n) }
+		},
+	}
+}
+
+// eachKernel runs f as a subtest per algorithm, and in it once per kernel
+// of the algorithm's package that this machine runs, the portable one
+// included (backendtest.Run on the package's registry).
+func eachKernel(t *testing.T, f func(t *testing.T, a streamrand.Algorithm)) {
+	for _, a := range streamrand.Algorithms() {
+		t.Run(a.String(), func(t *testing.T) {
+			backendtest.Run(t, impl.Lookup(algtable.Rows()[a].Family.Name), func(t *testing.T) { f(t, a) })
+		})
+	}
+}
+
+// TestMix: random calls of every method against the reference.
+func TestMix(t *testing.T) {
+	steps := 3000
+	if testing.Short() {
+		steps = 500
+	}
+	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) {
+		gentest.Mix(t, generatorCase(a), uint64(algtable.Rows()[a].Param), steps)
+	})
+}
+
+// TestReadAt: ReadAt against Seek+Read, around batches, block 2^32 and
+// the int64 limit.
+func TestReadAt(t *testing.T) {
+	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) {
+		gentest.ReadAt(t, generatorCase(a), int64(refBlockSize(a)))
+	})
+}
+
+// TestCopies: a copy of a Source is independent of the original.
+func TestCopies(t *testing.T) {
+	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) {
+		gentest.Copies(t, generatorCase(a), copyOf)
+	})
+}
+
+// TestNoAllocsEveryKernel: the methods a hot loop calls allocate nothing,
+// on every kernel. (AES on the assembly backends once allocated a cipher
+// per batch.)
+func TestNoAllocsEveryKernel(t *testing.T) {
+	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) { gentest.NoAllocs(t, generatorCase(a)) })
+}
+
+// TestPastBlock2To64: from checkpoints within 64 blocks of block counter
+// 2^64, every read style crosses it as the reference does, on every
+// kernel: ChaCha's counter wraps to block 0 of the same stream (as
+// rand_chacha's), AES-CTR's carries into the stream id (as crypto/cipher's;
+// before the fix only one large Read did: Uint64, short Reads and
+// checkpoints after the wrap went on with the old stream id). Before it,
+// the position is beyond int64 and Seek(0, io.SeekCurrent) says so; after
+// it, Stream is the reference's, the position counts from block 0 of that
+// stream, and Seek and ReadAt move within it.
+func TestPastBlock2To64(t *testing.T) {
+	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) {
+		f, param := refOf(a)
+		key := refSeedKey(77, a.KeySize())
+		for _, stream := range []uint64{7, math.MaxUint64} {
+			after := stream
+			if f.Carries {
+				after++
+			}
+			for _, left := range []uint64{64, 63, 40, 17, 1} { // blocks before 2^64
+				for _, off := range []int{0, 5} {
+					block := -left // 2^64 - left
+					data := gentest.CheckpointAt(a.String(), key, stream, block, byte(off))
+					start := func() gentest.Generator {
+						g := zeroOf(a)
+						require.NoError(t, g.UnmarshalBinary(data))
+						return g
+					}
+					_, err := start().Seek(0, io.SeekCurrent)
+					require.ErrorContains(t, err, "beyond 2^63-1 bytes")
+					require.Equal(t, stream, start().Stream())
+
+					n := int(left)*f.BlockSize - off + 3000
+					check := func(t *testing.T, g gentest.Generator) {
+						require.Equal(t, after, g.Stream(), "Stream after block 2^64-1")
+						pos, err := g.Seek(0, io.SeekCurrent)
+						require.NoError(t, err)
+						require.Equal(t, int64(3000), pos, "position after block 2^64-1")
+						_, err = g.Seek(100, io.SeekStart)
+						require.NoError(t, err)
+						b := make([]byte, 50)
+						g.Read(b)
+						require.Equal(t, f.Stream(key, param, after, 100, 50), b, "Seek after block 2^64-1")
+						_, err = g.ReadAt(b, 1000)
+						require.NoError(t, err)
+						require.Equal(t, f.Stream(key, param, after, 1000, 50), b, "ReadAt after block 2^64-1")
+					}
+					gentest.Styles(t, start, func() gentest.Generator { return zeroOf(a) },
+						f.At(key, param, stream, block, off, n), check)
+				}
+			}
+		}
+	})
 }

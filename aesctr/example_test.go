@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
@@ -128,4 +129,51 @@ func ExampleSource_MarshalBinary() {
 // but the output does not.
 func ExampleBackend() {
 	fmt.Println(aesctr.Backend())
+}
+
+// For parallel work, number the work, not the workers: the dice of player
+// i come from stream i of one seed. Playing the players one after another
+// or all at once in their own goroutines gives the same scores.
+func Example_parallel() {
+	var inTurn, atOnce [4]int
+	for i := range inTurn {
+		inTurn[i] = score(i)
+	}
+	var wg sync.WaitGroup
+	for i := range atOnce {
+		wg.Go(func() { atOnce[i] = score(i) })
+	}
+	wg.Wait()
+	fmt.Println(inTurn == atOnce, inTurn)
+	// Output:
+	// true [3580 3440 3506 3505]
+}
+
+// score is the sum of 1000 dice of player i: stream i of the AES-128 key
+// that seed 7 gives.
+func score(i int) int {
+	s := aesctr.NewSource128(7)
+	s.SetStream(uint64(i))
+	r := rand.New(s)
+	sum := 0
+	for range 1000 {
+		sum += 1 + r.IntN(6)
+	}
+	return sum
+}
+
+// NewSource128, NewSource192 and NewSource256 seed AES-128, AES-192 and
+// AES-256 the same way (the first 16, 24 or 32 bytes of rand_core's
+// seed_from_u64 expansion); Seed resets any of them in place, keeping its
+// key length.
+func ExampleNewSource256() {
+	s := aesctr.NewSource256(42)
+	fmt.Println(s.KeySize())
+	first := s.Uint64()
+	s.Read(make([]byte, 5000))
+	s.Seed(42)
+	fmt.Println(s.KeySize(), s.Uint64() == first)
+	// Output:
+	// 32
+	// 32 true
 }

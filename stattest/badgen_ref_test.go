@@ -4,7 +4,6 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
-	"encoding/hex"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/seedexp"
+	"github.com/streamrand/streamrand/internal/testkit/ref"
 )
 
 // Known answers of the bad generators of badgen_test.go, each from a
@@ -202,13 +202,6 @@ func TestChaChaRoundsKnown(t *testing.T) {
 	}
 }
 
-func unhex(t *testing.T, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	require.NoError(t, err)
-	return b
-}
-
 // AES-128 from FIPS-197: the S-box example of §5.1.1, the key expansion
 // of Appendix A.1, the cipher example of Appendix C.1 with every round
 // count from 1 to 4 (an r-round output is the appendix's round[r].s_row
@@ -225,12 +218,12 @@ func TestAESRoundsKnown(t *testing.T) {
 	}
 	require.Len(t, seen, 256, "the S-box is a permutation")
 
-	k := expandAES128([16]byte(unhex(t, "2b7e151628aed2a6abf7158809cf4f3c")))
-	require.Equal(t, unhex(t, "a0fafe1788542cb123a339392a6c7605"), k[1][:])
-	require.Equal(t, unhex(t, "d014f9a8c9ee2589e13f0cc8b6630ca6"), k[10][:])
+	k := expandAES128([16]byte(ref.Unhex("2b7e151628aed2a6abf7158809cf4f3c")))
+	require.Equal(t, ref.Unhex("a0fafe1788542cb123a339392a6c7605"), k[1][:])
+	require.Equal(t, ref.Unhex("d014f9a8c9ee2589e13f0cc8b6630ca6"), k[10][:])
 
-	key := [16]byte(unhex(t, "000102030405060708090a0b0c0d0e0f"))
-	pt := [16]byte(unhex(t, "00112233445566778899aabbccddeeff"))
+	key := [16]byte(ref.Unhex("000102030405060708090a0b0c0d0e0f"))
+	pt := [16]byte(ref.Unhex("00112233445566778899aabbccddeeff"))
 	ks := expandAES128(key)
 	for _, tc := range []struct {
 		rounds      int
@@ -244,10 +237,10 @@ func TestAESRoundsKnown(t *testing.T) {
 		{4, "2d6d7ef03f33e334093602dd5bfb12c7", "47f7f7bc95353e03f96c32bcfd058dfd", "", "round[4]"},
 		{10, "", "", "69c4e0d86a7b0430d8cdb78070b4c55a", "output"},
 	} {
-		want := unhex(t, tc.ciphertext)
+		want := ref.Unhex(tc.ciphertext)
 		if tc.rounds < 10 {
-			want = unhex(t, tc.sRow)
-			for i, b := range unhex(t, tc.kSch) {
+			want = ref.Unhex(tc.sRow)
+			for i, b := range ref.Unhex(tc.kSch) {
 				want[i] ^= b
 			}
 		}

@@ -19,8 +19,14 @@ import (
 // Run runs f as a subtest once for every kernel alternative of r this CPU
 // has and for the portable code, each named by its backend ("avx2",
 // "generic", ...) and selected alone: disabling the others never disables
-// it.
-func Run(t *testing.T, r *impl.Registry, f func(t *testing.T)) { each(t, r, r.Available(), f) }
+// it. A nil r is a package without a registry: f runs once, as "generic".
+func Run(t *testing.T, r *impl.Registry, f func(t *testing.T)) {
+	if r == nil {
+		t.Run(impl.Generic, f)
+		return
+	}
+	each(t, r, r.Available(), f)
+}
 
 // RunAlternatives is Run without the portable code, for tests of what only
 // the assembly kernels do; it skips t where there are none.

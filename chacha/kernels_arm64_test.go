@@ -53,7 +53,7 @@ func TestBlocks8(t *testing.T) {
 // 8 (the rest goes to the portable kernel) at unaligned addresses.
 func TestBlocksOddCounts(t *testing.T) {
 	key := [8]uint32{1, 2, 3, 4, 5, 6, 7, 0xffffffff}
-	forEachBackend(t, func(t *testing.T) {
+	backendtest.Run(t, kernels, func(t *testing.T) {
 		for n := 0; n <= 41; n++ {
 			for _, off := range []int{0, 1, 7} {
 				buf, intact := backendtest.Guarded(n*BlockSize + off)

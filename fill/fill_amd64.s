@@ -892,7 +892,7 @@ compact_done:
 	RET
 
 // func float64sAVX2(p []uint64)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·float64sAVX2(SB), NOSPLIT, $0-24
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
@@ -900,16 +900,16 @@ TEXT ·float64sAVX2(SB), NOSPLIT, $0-24
 	SHLQ         $0x03, CX
 	LEAQ         (AX)(CX*1), CX
 	MOVQ         $0x00000000001fffff, DX
-	MOVQ         DX, X12
+	VMOVQ        DX, X12
 	VPBROADCASTQ X12, Y12
 	MOVQ         $0x41e0000000000000, DX
-	MOVQ         DX, X13
+	VMOVQ        DX, X13
 	VPBROADCASTQ X13, Y13
 	MOVQ         $0x3fe0000000000000, DX
-	MOVQ         DX, X14
+	VMOVQ        DX, X14
 	VPBROADCASTQ X14, Y14
 	MOVQ         $0x41e0000000100000, DX
-	MOVQ         DX, X15
+	VMOVQ        DX, X15
 	VPBROADCASTQ X15, Y15
 
 float64sAVX2_loop:
@@ -1112,7 +1112,7 @@ uint32sAVX2_done:
 	RET
 
 // func float32sAVX2(dst []float32, src []uint64)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·float32sAVX2(SB), NOSPLIT, $0-48
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
@@ -1121,10 +1121,10 @@ TEXT ·float32sAVX2(SB), NOSPLIT, $0-48
 	SHLQ         $0x03, DX
 	LEAQ         (CX)(DX*1), DX
 	MOVL         $0x00ffffff, BX
-	MOVD         BX, X14
+	VMOVD        BX, X14
 	VPBROADCASTD X14, Y14
 	MOVL         $0x33800000, BX
-	MOVD         BX, X15
+	VMOVD        BX, X15
 	VPBROADCASTD X15, Y15
 
 float32sAVX2_loop:
@@ -1213,7 +1213,7 @@ DATA oddDwords<>+28(SB)/4, $0x00000007
 GLOBL oddDwords<>(SB), RODATA|NOPTR, $32
 
 // func normsAVX2(xs []float64, slow []uint16, src []uint64)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·normsAVX2(SB), NOSPLIT, $0-72
 	MOVQ         xs_base+0(FP), AX
 	MOVQ         slow_base+24(FP), CX
@@ -1223,13 +1223,13 @@ TEXT ·normsAVX2(SB), NOSPLIT, $0-72
 	SHLQ         $0x03, BX
 	LEAQ         ·knwn+0(SB), SI
 	MOVQ         $0x00000000ffffffff, DI
-	MOVQ         DI, X12
+	VMOVQ        DI, X12
 	VPBROADCASTQ X12, Y12
 	MOVQ         $0x4330000080000000, DI
-	MOVQ         DI, X13
+	VMOVQ        DI, X13
 	VPBROADCASTQ X13, Y13
 	MOVQ         $0x4330000080000000, DI
-	MOVQ         DI, X14
+	VMOVQ        DI, X14
 	VPBROADCASTQ X14, Y14
 	VMOVDQU      oddDwords<>+0(SB), Y15
 	XORQ         DI, DI
@@ -1344,7 +1344,7 @@ normsAVX2_done:
 	RET
 
 // func expsAVX2(xs []float64, slow []uint16, src []uint64)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·expsAVX2(SB), NOSPLIT, $0-72
 	MOVQ         xs_base+0(FP), AX
 	MOVQ         slow_base+24(FP), CX
@@ -1354,13 +1354,13 @@ TEXT ·expsAVX2(SB), NOSPLIT, $0-72
 	SHLQ         $0x03, BX
 	LEAQ         ·kewe+0(SB), SI
 	MOVQ         $0x00000000ffffffff, DI
-	MOVQ         DI, X12
+	VMOVQ        DI, X12
 	VPBROADCASTQ X12, Y12
 	MOVQ         $0x4330000000000000, DI
-	MOVQ         DI, X13
+	VMOVQ        DI, X13
 	VPBROADCASTQ X13, Y13
 	MOVQ         $0x4330000000000000, DI
-	MOVQ         DI, X14
+	VMOVQ        DI, X14
 	VPBROADCASTQ X14, Y14
 	VMOVDQU      oddDwords<>+0(SB), Y15
 	XORQ         DI, DI
@@ -1660,7 +1660,7 @@ DATA prefixLanes<>+120(SB)/8, $0x0000000000000000
 GLOBL prefixLanes<>(SB), RODATA|NOPTR, $128
 
 // func uint64nAVX2(dst []uint64, src []uint64, n uint64, thresh uint64) int
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·uint64nAVX2(SB), NOSPLIT, $0-72
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
@@ -1672,17 +1672,17 @@ TEXT ·uint64nAVX2(SB), NOSPLIT, $0-72
 	MOVQ         $0x8000000000000000, DI
 	XORQ         DI, SI
 	MOVQ         $0x8000000000000000, DI
-	MOVQ         DI, X11
+	VMOVQ        DI, X11
 	VPBROADCASTQ X11, Y11
-	MOVQ         BX, X15
+	VMOVQ        BX, X15
 	VPBROADCASTQ X15, Y15
-	MOVQ         SI, X12
+	VMOVQ        SI, X12
 	VPBROADCASTQ X12, Y12
 	SHRQ         $0x20, BX
-	MOVQ         BX, X14
+	VMOVQ        BX, X14
 	VPBROADCASTQ X14, Y14
 	MOVQ         $0x00000000ffffffff, BX
-	MOVQ         BX, X13
+	VMOVQ        BX, X13
 	VPBROADCASTQ X13, Y13
 	XORQ         BX, BX
 

@@ -42,7 +42,7 @@ var yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12,
 func broadcastY(c uint64, y VecPhysical) {
 	t := GP64()
 	MOVQ(U64(c), t)
-	MOVQ(t, y.AsX())
+	VMOVQ(t, y.AsX())
 	VPBROADCASTQ(y.AsX(), y)
 }
 

@@ -123,7 +123,7 @@ func broadcastD(c uint32, v VecPhysical, avx2 bool) {
 	t := GP32()
 	MOVL(U32(c), t)
 	if avx2 {
-		MOVD(t, v.AsX())
+		VMOVD(t, v.AsX())
 		VPBROADCASTD(v.AsX(), v)
 		return
 	}
@@ -353,11 +353,11 @@ func uint64n(avx2 bool) {
 			r VecPhysical
 			g Register
 		}{{nLo, nv}, {thr, th}} {
-			MOVQ(c.g, c.r.AsX())
+			VMOVQ(c.g, c.r.AsX())
 			VPBROADCASTQ(c.r.AsX(), c.r)
 		}
 		SHRQ(U8(32), nv)
-		MOVQ(nv, nHi.AsX())
+		VMOVQ(nv, nHi.AsX())
 		VPBROADCASTQ(nHi.AsX(), nHi)
 		broadcastY(0xFFFFFFFF, low32)
 	} else {

@@ -5,8 +5,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/bulk"
 	"github.com/streamrand/streamrand/internal/sourceio"
 )
 
@@ -39,16 +38,13 @@ func NewReader(src rand.Source) io.Reader {
 }
 
 // readsUint64s reports whether the Read of l gives the bytes of its
-// Uint64s: l wraps one of this module's generators (maybe Locked again).
-// l.g never changes after Locked.
+// Uint64s: l wraps one of this module's generators (bulk.Ours), maybe
+// Locked again. l.g never changes after Locked.
 func readsUint64s(l *locked) bool {
-	switch g := l.g.(type) {
-	case *chacha.Source, *aesctr.Source:
-		return true
-	case *locked:
+	if g, ok := l.g.(*locked); ok {
 		return readsUint64s(g)
 	}
-	return false
+	return bulk.Ours(l.g)
 }
 
 // lockedReader serialises the Reads of r.

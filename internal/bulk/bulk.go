@@ -1,5 +1,8 @@
-// Package bulk lets package fill recognise this module's generators without
-// importing them or adding methods to their public API.
+// Package bulk is the one answer to "is this Source one of this module's
+// generators?", for the layers that must not import the generator packages:
+// package fill reaches the keystream through it, and internal/sourceio and
+// the root's NewReader ask it whether a Source's Read gives the bytes of its
+// Uint64s (Ours). No public API is added to the generators for it.
 //
 // Each generator package registers, at init, a lookup that returns the
 // generator's keystream as a Source when given one of its own Sources; the
@@ -61,4 +64,12 @@ func Of(src rand.Source) (Source, sync.Locker) {
 		}
 	}
 	return nil, nil
+}
+
+// Ours reports whether src is one of this module's generators itself (not
+// a Locked one, which needs its lock): Of knows it and returns no lock. Its
+// Read then gives the little-endian bytes of its Uint64s.
+func Ours(src rand.Source) bool {
+	b, mu := Of(src)
+	return b != nil && mu == nil
 }

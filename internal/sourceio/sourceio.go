@@ -8,8 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/bulk"
 )
 
 // Reader returns an io.Reader of the 8 bytes of each src.Uint64,
@@ -17,18 +16,17 @@ import (
 // returns len(p), nil.
 //
 // src itself is returned only where its Read is known to give exactly
-// those bytes: this module's generators (*chacha.Source, *aesctr.Source)
-// and math/rand/v2's *rand.ChaCha8. Every other Source gets the adapter,
-// even one that has a Read method: a Read may give other bytes than its
-// Uint64s (math/rand's v1 *rand.Rand builds its bytes from 7 of every
-// Int63), and nothing in the method set says which.
+// those bytes: this module's generators (bulk.Ours: *chacha.Source,
+// *aesctr.Source, asked of the registry, not imported) and math/rand/v2's
+// *rand.ChaCha8. Every other Source gets the adapter, even one that has a
+// Read method: a Read may give other bytes than its Uint64s (math/rand's
+// v1 *rand.Rand builds its bytes from 7 of every Int63), and nothing in
+// the method set says which.
 func Reader(src rand.Source) io.Reader {
-	switch r := src.(type) {
-	case *chacha.Source:
+	if r, ok := src.(*rand.ChaCha8); ok {
 		return r
-	case *aesctr.Source:
-		return r
-	case *rand.ChaCha8:
+	}
+	if r, ok := src.(io.Reader); ok && bulk.Ours(src) {
 		return r
 	}
 	return &reader{src: src}

@@ -5,12 +5,12 @@ import (
 	"encoding/binary"
 	randv1 "math/rand"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/bulk"
 )
 
 // leBytes returns the little-endian bytes of the next n/8 Uint64s of src.
@@ -55,14 +55,39 @@ func TestReaderV1Rand(t *testing.T) {
 	require.NotEqual(t, own, got, "v1's Read and its Uint64s agree: the test shows nothing")
 }
 
+// own is a Source that registers with package bulk, as this module's
+// generators do (their tests are the root package's: this package imports
+// none of them); locked is one whose lookup asks for a lock, as a Locked
+// generator's does.
+type own struct{ reader }
+
+type locked struct{ reader }
+
+func (*own) Peek() []byte     { panic("not used") }
+func (*own) Discard(int)      { panic("not used") }
+func (o *own) Uint64() uint64 { return o.src.Uint64() }
+
+func (l *locked) Uint64() uint64 { return l.src.Uint64() }
+
+func init() {
+	bulk.Register(func(src rand.Source) (bulk.Source, sync.Locker) {
+		switch s := src.(type) {
+		case *own:
+			return s, nil
+		case *locked:
+			return &own{}, new(sync.Mutex)
+		}
+		return nil, nil
+	})
+}
+
 // The Sources whose Read is known to give their Uint64s' bytes are
-// returned as they are.
+// returned as they are: math/rand/v2's ChaCha8 and those bulk.Ours knows,
+// without a lock. (The root package's tests pass every algorithm through
+// streamrand.NewReader, which calls Reader.)
 func TestReaderPassesThrough(t *testing.T) {
 	for name, mk := range map[string]func() rand.Source{
-		"chacha8":              func() rand.Source { return chacha.NewSource8(1) },
-		"chacha12":             func() rand.Source { return chacha.NewSource12(1) },
-		"aes128ctr":            func() rand.Source { return aesctr.NewSource128(1) },
-		"aes192ctr":            func() rand.Source { return aesctr.NewSource192(1) },
+		"registered":           func() rand.Source { return &own{reader{src: rand.NewPCG(1, 2)}} },
 		"math/rand/v2 ChaCha8": func() rand.Source { return rand.NewChaCha8([32]byte{7}) },
 	} {
 		src := mk()
@@ -73,4 +98,6 @@ func TestReaderPassesThrough(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, leBytes(mk(), len(got)), got, name)
 	}
+	src := &locked{reader{src: rand.NewPCG(1, 2)}}
+	require.NotSame(t, src, Reader(src), "a Source that needs a lock")
 }

@@ -29,23 +29,6 @@ type Source interface {
 	Discard(n int)
 }
 
-// A Float64Reader is a Source whose kernel can also write rand.Rand.Float64's
-// values of its words straight into a caller's slice, converting them as it
-// stores them (keystream.Stream, when its kernel can on this CPU).
-type Float64Reader interface {
-	// FusedFloat64s reports whether ReadFloat64s can write anything.
-	FusedFloat64s() bool
-	// Buffered returns the number of bytes left before the position
-	// reaches a batch boundary, where ReadFloat64s can start.
-	Buffered() int
-	// ReadFloat64s sets dst[i] to float64(u&(1<<53-1)) * 0x1p-53 of
-	// the i-th of the next words u, in whole batches, consuming them
-	// as that many Uint64 calls would, and returns how many it wrote:
-	// 0 (consuming nothing) unless Buffered is 0, FusedFloat64s holds
-	// and dst has room for a batch; possibly fewer batches than fit.
-	ReadFloat64s(dst []float64) int
-}
-
 // A Lookup returns src's keystream, and the lock to hold while using it
 // (nil if none), or a nil Source if src is not of its kind.
 type Lookup func(src rand.Source) (Source, sync.Locker)

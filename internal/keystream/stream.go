@@ -74,11 +74,9 @@ type Stream struct {
 	shift  uint8  // log2 of the block size
 	carry  bool   // the kernel's Carries
 	// fill calls the Fill of the kernel at byte offset koff from the
-	// Stream, or with float64s its FillFloat64 (see kfill and
-	// ReadFloat64s): fillAt[K, P], a plain function, set by Init and
-	// Restore (nil before). One function value for both, so that a
-	// Stream allocates only one.
-	fill func(s *Stream, dst []byte, counter, stream uint64, float64s bool) (int, bool)
+	// Stream: fillAt[K, P], a plain function, set by Init and Restore
+	// (nil before).
+	fill func(s *Stream, dst []byte, counter, stream uint64)
 	koff int
 }
 
@@ -88,23 +86,9 @@ type KernelPtr[K any] interface {
 	Kernel
 }
 
-func fillAt[K any, P KernelPtr[K]](s *Stream, dst []byte, counter, stream uint64, float64s bool) (int, bool) {
+func fillAt[K any, P KernelPtr[K]](s *Stream, dst []byte, counter, stream uint64) {
 	// The kernel is in the same struct as s, koff bytes away (see Init).
-	k := P((*K)(unsafe.Add(unsafe.Pointer(s), s.koff)))
-	if !float64s {
-		k.Fill(dst, counter, stream)
-		return len(dst), true
-	}
-	if f, ok := any(k).(Float64Kernel); ok {
-		return f.FillFloat64(dst, counter, stream)
-	}
-	return 0, false
-}
-
-// kfill has the kernel write the blocks at counter, counter+1, ... of
-// stream id stream into dst (Kernel.Fill).
-func (s *Stream) kfill(dst []byte, counter, stream uint64) {
-	s.fill(s, dst, counter, stream, false)
+	P((*K)(unsafe.Add(unsafe.Pointer(s), s.koff))).Fill(dst, counter, stream)
 }
 
 // Init sets s up to produce stream id stream of kernel k from position 0.
@@ -187,7 +171,7 @@ const batchBytes = uint64(BatchSize)
 // of it.
 func (s *Stream) setBlock(stream, ctr uint64, skip int) {
 	s.stream, s.ctr = stream, ctr
-	s.kfill(s.buf[8:], ctr, stream)
+	s.fill(s, s.buf[8:], ctr, stream)
 	s.rem = uint(BatchSize - skip)
 }
 
@@ -198,7 +182,7 @@ func (s *Stream) refill8() {
 	k := min(s.rem, 8) // min only matters in a racy program, where rem can be anything
 	copy(s.buf[8-k:8], s.buf[8+BatchSize-k:])
 	s.stream, s.ctr = s.add(s.stream, s.ctr, batchBytes>>s.shift)
-	s.kfill(s.buf[8:], s.ctr, s.stream)
+	s.fill(s, s.buf[8:], s.ctr, s.stream)
 	s.rem = BatchSize + k
 }
 
@@ -216,7 +200,7 @@ func (s *Stream) Read(p []byte) (int, error) {
 	// The buffer is drained: the next block follows the buffer.
 	stream, next := s.add(s.stream, s.ctr, batchBytes>>s.shift)
 	if whole := len(p) &^ (BatchSize - 1); whole > 0 {
-		s.kfill(p[:whole], next, stream)
+		s.fill(s, p[:whole], next, stream)
 		stream, next = s.add(stream, next, uint64(whole)>>s.shift)
 		p = p[whole:]
 		if len(p) == 0 {
@@ -327,20 +311,20 @@ func (s *Stream) ReadAt(p []byte, off int64) (int, error) {
 		// A head that does not start on a block, or a short read: one
 		// scratch batch.
 		tmp := batchPool.Get().(*[BatchSize]byte)
-		s.kfill(tmp[:], ctr, stream)
+		s.fill(s, tmp[:], ctr, stream)
 		c := copy(p, tmp[skip:])
 		batchPool.Put(tmp)
 		p = p[c:]
 		stream, ctr = s.add(stream, ctr, batchBytes>>s.shift)
 	}
 	if whole := len(p) &^ (BatchSize - 1); whole > 0 {
-		s.kfill(p[:whole], ctr, stream)
+		s.fill(s, p[:whole], ctr, stream)
 		p = p[whole:]
 		stream, ctr = s.add(stream, ctr, uint64(whole)>>s.shift)
 	}
 	if len(p) > 0 {
 		tmp := batchPool.Get().(*[BatchSize]byte)
-		s.kfill(tmp[:], ctr, stream)
+		s.fill(s, tmp[:], ctr, stream)
 		copy(p, tmp[:])
 		batchPool.Put(tmp)
 	}

@@ -1202,16 +1202,6 @@ float32sAVX2_done:
 	VZEROUPPER
 	RET
 
-DATA oddDwords<>+0(SB)/4, $0x00000001
-DATA oddDwords<>+4(SB)/4, $0x00000003
-DATA oddDwords<>+8(SB)/4, $0x00000005
-DATA oddDwords<>+12(SB)/4, $0x00000007
-DATA oddDwords<>+16(SB)/4, $0x00000001
-DATA oddDwords<>+20(SB)/4, $0x00000003
-DATA oddDwords<>+24(SB)/4, $0x00000005
-DATA oddDwords<>+28(SB)/4, $0x00000007
-GLOBL oddDwords<>(SB), RODATA|NOPTR, $32
-
 // func normsAVX2(xs []float64, slow []uint16, src []uint64)
 // Requires: AVX, AVX2
 TEXT ·normsAVX2(SB), NOSPLIT, $0-72
@@ -1225,119 +1215,129 @@ TEXT ·normsAVX2(SB), NOSPLIT, $0-72
 	MOVQ         $0x00000000ffffffff, DI
 	VMOVQ        DI, X12
 	VPBROADCASTQ X12, Y12
-	MOVQ         $0x4330000080000000, DI
+	MOVQ         $0x7b30000000000000, DI
 	VMOVQ        DI, X13
 	VPBROADCASTQ X13, Y13
-	MOVQ         $0x4330000080000000, DI
+	MOVQ         $0x7b30000080000000, DI
 	VMOVQ        DI, X14
 	VPBROADCASTQ X14, Y14
-	VMOVDQU      oddDwords<>+0(SB), Y15
+	MOVQ         $0x7b30000080000000, DI
+	VMOVQ        DI, X15
+	VPBROADCASTQ X15, Y15
 	XORQ         DI, DI
 
 normsAVX2_loop:
-	CMPQ        DI, BX
-	JAE         normsAVX2_done
-	XORL        R8, R8
-	VMOVDQU     (DX)(DI*1), Y0
-	MOVBQZX     4(DX)(DI*1), R9
-	MOVBQZX     12(DX)(DI*1), R10
-	MOVBQZX     20(DX)(DI*1), R11
-	MOVBQZX     28(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X3
-	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
-	VMOVQ       (SI)(R11*8), X4
-	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VPABSD      Y0, Y1
-	VPAND       Y12, Y1, Y1
-	VPAND       Y12, Y3, Y4
-	VPCMPGTQ    Y1, Y4, Y4
-	VMOVMSKPD   Y4, R9
-	ORL         R9, R8
-	VPAND       Y12, Y0, Y2
-	VPXOR       Y13, Y2, Y2
-	VSUBPD      Y14, Y2, Y2
-	VPERMD      Y3, Y15, Y0
-	VCVTPS2PD   X0, Y0
-	VMULPD      Y0, Y2, Y2
-	VMOVUPD     Y2, (AX)(DI*1)
-	VMOVDQU     32(DX)(DI*1), Y5
-	MOVBQZX     36(DX)(DI*1), R9
-	MOVBQZX     44(DX)(DI*1), R10
-	MOVBQZX     52(DX)(DI*1), R11
-	MOVBQZX     60(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X8
-	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
-	VMOVQ       (SI)(R11*8), X9
-	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
-	VINSERTI128 $0x01, X9, Y8, Y8
-	VPABSD      Y5, Y6
-	VPAND       Y12, Y6, Y6
-	VPAND       Y12, Y8, Y9
-	VPCMPGTQ    Y6, Y9, Y9
-	VMOVMSKPD   Y9, R9
-	SHLL        $0x04, R9
-	ORL         R9, R8
-	VPAND       Y12, Y5, Y7
-	VPXOR       Y13, Y7, Y7
-	VSUBPD      Y14, Y7, Y7
-	VPERMD      Y8, Y15, Y5
-	VCVTPS2PD   X5, Y5
-	VMULPD      Y5, Y7, Y7
-	VMOVUPD     Y7, 32(AX)(DI*1)
-	VMOVDQU     64(DX)(DI*1), Y0
-	MOVBQZX     68(DX)(DI*1), R9
-	MOVBQZX     76(DX)(DI*1), R10
-	MOVBQZX     84(DX)(DI*1), R11
-	MOVBQZX     92(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X3
-	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
-	VMOVQ       (SI)(R11*8), X4
-	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VPABSD      Y0, Y1
-	VPAND       Y12, Y1, Y1
-	VPAND       Y12, Y3, Y4
-	VPCMPGTQ    Y1, Y4, Y4
-	VMOVMSKPD   Y4, R9
-	SHLL        $0x08, R9
-	ORL         R9, R8
-	VPAND       Y12, Y0, Y2
-	VPXOR       Y13, Y2, Y2
-	VSUBPD      Y14, Y2, Y2
-	VPERMD      Y3, Y15, Y0
-	VCVTPS2PD   X0, Y0
-	VMULPD      Y0, Y2, Y2
-	VMOVUPD     Y2, 64(AX)(DI*1)
-	VMOVDQU     96(DX)(DI*1), Y5
-	MOVBQZX     100(DX)(DI*1), R9
-	MOVBQZX     108(DX)(DI*1), R10
-	MOVBQZX     116(DX)(DI*1), R11
-	MOVBQZX     124(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X8
-	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
-	VMOVQ       (SI)(R11*8), X9
-	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
-	VINSERTI128 $0x01, X9, Y8, Y8
-	VPABSD      Y5, Y6
-	VPAND       Y12, Y6, Y6
-	VPAND       Y12, Y8, Y9
-	VPCMPGTQ    Y6, Y9, Y9
-	VMOVMSKPD   Y9, R9
-	SHLL        $0x0c, R9
-	ORL         R9, R8
-	VPAND       Y12, Y5, Y7
-	VPXOR       Y13, Y7, Y7
-	VSUBPD      Y14, Y7, Y7
-	VPERMD      Y8, Y15, Y5
-	VCVTPS2PD   X5, Y5
-	VMULPD      Y5, Y7, Y7
-	VMOVUPD     Y7, 96(AX)(DI*1)
-	XORL        $0x0000ffff, R8
-	MOVW        R8, (CX)
-	ADDQ        $0x02, CX
-	ADDQ        $0x00000080, DI
-	JMP         normsAVX2_loop
+	CMPQ         DI, BX
+	JAE          normsAVX2_done
+	XORL         R8, R8
+	MOVBQZX      4(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y0
+	MOVBQZX      12(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y1
+	MOVBQZX      20(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y2
+	MOVBQZX      28(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y3
+	VPBLENDD     $0x0c, Y1, Y0, Y0
+	VPBLENDD     $0xc0, Y3, Y2, Y2
+	VPBLENDD     $0xf0, Y2, Y0, Y0
+	VMOVDQU      (DX)(DI*1), Y4
+	VPABSD       Y4, Y5
+	VPAND        Y12, Y5, Y5
+	VPAND        Y12, Y0, Y1
+	VPSUBQ       Y1, Y5, Y5
+	VMOVMSKPD    Y5, R9
+	ORL          R9, R8
+	VPAND        Y12, Y4, Y1
+	VPXOR        Y15, Y1, Y1
+	VSUBPD       Y14, Y1, Y1
+	VPSRLQ       $0x20, Y0, Y2
+	VPSLLQ       $0x1d, Y2, Y2
+	VMULPD       Y2, Y1, Y1
+	VMOVUPD      Y1, (AX)(DI*1)
+	MOVBQZX      36(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y6
+	MOVBQZX      44(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y7
+	MOVBQZX      52(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y8
+	MOVBQZX      60(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y9
+	VPBLENDD     $0x0c, Y7, Y6, Y6
+	VPBLENDD     $0xc0, Y9, Y8, Y8
+	VPBLENDD     $0xf0, Y8, Y6, Y6
+	VMOVDQU      32(DX)(DI*1), Y10
+	VPABSD       Y10, Y11
+	VPAND        Y12, Y11, Y11
+	VPAND        Y12, Y6, Y7
+	VPSUBQ       Y7, Y11, Y11
+	VMOVMSKPD    Y11, R9
+	SHLL         $0x04, R9
+	ORL          R9, R8
+	VPAND        Y12, Y10, Y7
+	VPXOR        Y15, Y7, Y7
+	VSUBPD       Y14, Y7, Y7
+	VPSRLQ       $0x20, Y6, Y8
+	VPSLLQ       $0x1d, Y8, Y8
+	VMULPD       Y8, Y7, Y7
+	VMOVUPD      Y7, 32(AX)(DI*1)
+	MOVBQZX      68(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y0
+	MOVBQZX      76(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y1
+	MOVBQZX      84(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y2
+	MOVBQZX      92(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y3
+	VPBLENDD     $0x0c, Y1, Y0, Y0
+	VPBLENDD     $0xc0, Y3, Y2, Y2
+	VPBLENDD     $0xf0, Y2, Y0, Y0
+	VMOVDQU      64(DX)(DI*1), Y4
+	VPABSD       Y4, Y5
+	VPAND        Y12, Y5, Y5
+	VPAND        Y12, Y0, Y1
+	VPSUBQ       Y1, Y5, Y5
+	VMOVMSKPD    Y5, R9
+	SHLL         $0x08, R9
+	ORL          R9, R8
+	VPAND        Y12, Y4, Y1
+	VPXOR        Y15, Y1, Y1
+	VSUBPD       Y14, Y1, Y1
+	VPSRLQ       $0x20, Y0, Y2
+	VPSLLQ       $0x1d, Y2, Y2
+	VMULPD       Y2, Y1, Y1
+	VMOVUPD      Y1, 64(AX)(DI*1)
+	MOVBQZX      100(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y6
+	MOVBQZX      108(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y7
+	MOVBQZX      116(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y8
+	MOVBQZX      124(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y9
+	VPBLENDD     $0x0c, Y7, Y6, Y6
+	VPBLENDD     $0xc0, Y9, Y8, Y8
+	VPBLENDD     $0xf0, Y8, Y6, Y6
+	VMOVDQU      96(DX)(DI*1), Y10
+	VPABSD       Y10, Y11
+	VPAND        Y12, Y11, Y11
+	VPAND        Y12, Y6, Y7
+	VPSUBQ       Y7, Y11, Y11
+	VMOVMSKPD    Y11, R9
+	SHLL         $0x0c, R9
+	ORL          R9, R8
+	VPAND        Y12, Y10, Y7
+	VPXOR        Y15, Y7, Y7
+	VSUBPD       Y14, Y7, Y7
+	VPSRLQ       $0x20, Y6, Y8
+	VPSLLQ       $0x1d, Y8, Y8
+	VMULPD       Y8, Y7, Y7
+	VMOVUPD      Y7, 96(AX)(DI*1)
+	XORL         $0x0000ffff, R8
+	MOVW         R8, (CX)
+	ADDQ         $0x02, CX
+	ADDQ         $0x00000080, DI
+	JMP          normsAVX2_loop
 
 normsAVX2_done:
 	VZEROUPPER
@@ -1356,115 +1356,115 @@ TEXT ·expsAVX2(SB), NOSPLIT, $0-72
 	MOVQ         $0x00000000ffffffff, DI
 	VMOVQ        DI, X12
 	VPBROADCASTQ X12, Y12
-	MOVQ         $0x4330000000000000, DI
+	MOVQ         $0x7b30000000000000, DI
 	VMOVQ        DI, X13
 	VPBROADCASTQ X13, Y13
-	MOVQ         $0x4330000000000000, DI
-	VMOVQ        DI, X14
-	VPBROADCASTQ X14, Y14
-	VMOVDQU      oddDwords<>+0(SB), Y15
 	XORQ         DI, DI
 
 expsAVX2_loop:
-	CMPQ        DI, BX
-	JAE         expsAVX2_done
-	XORL        R8, R8
-	VMOVDQU     (DX)(DI*1), Y0
-	MOVBQZX     4(DX)(DI*1), R9
-	MOVBQZX     12(DX)(DI*1), R10
-	MOVBQZX     20(DX)(DI*1), R11
-	MOVBQZX     28(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X3
-	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
-	VMOVQ       (SI)(R11*8), X4
-	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VPAND       Y12, Y0, Y1
-	VPAND       Y12, Y3, Y4
-	VPCMPGTQ    Y1, Y4, Y4
-	VMOVMSKPD   Y4, R9
-	ORL         R9, R8
-	VPAND       Y12, Y0, Y2
-	VPXOR       Y13, Y2, Y2
-	VSUBPD      Y14, Y2, Y2
-	VPERMD      Y3, Y15, Y0
-	VCVTPS2PD   X0, Y0
-	VMULPD      Y0, Y2, Y2
-	VMOVUPD     Y2, (AX)(DI*1)
-	VMOVDQU     32(DX)(DI*1), Y5
-	MOVBQZX     36(DX)(DI*1), R9
-	MOVBQZX     44(DX)(DI*1), R10
-	MOVBQZX     52(DX)(DI*1), R11
-	MOVBQZX     60(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X8
-	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
-	VMOVQ       (SI)(R11*8), X9
-	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
-	VINSERTI128 $0x01, X9, Y8, Y8
-	VPAND       Y12, Y5, Y6
-	VPAND       Y12, Y8, Y9
-	VPCMPGTQ    Y6, Y9, Y9
-	VMOVMSKPD   Y9, R9
-	SHLL        $0x04, R9
-	ORL         R9, R8
-	VPAND       Y12, Y5, Y7
-	VPXOR       Y13, Y7, Y7
-	VSUBPD      Y14, Y7, Y7
-	VPERMD      Y8, Y15, Y5
-	VCVTPS2PD   X5, Y5
-	VMULPD      Y5, Y7, Y7
-	VMOVUPD     Y7, 32(AX)(DI*1)
-	VMOVDQU     64(DX)(DI*1), Y0
-	MOVBQZX     68(DX)(DI*1), R9
-	MOVBQZX     76(DX)(DI*1), R10
-	MOVBQZX     84(DX)(DI*1), R11
-	MOVBQZX     92(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X3
-	VPINSRQ     $0x01, (SI)(R10*8), X3, X3
-	VMOVQ       (SI)(R11*8), X4
-	VPINSRQ     $0x01, (SI)(R12*8), X4, X4
-	VINSERTI128 $0x01, X4, Y3, Y3
-	VPAND       Y12, Y0, Y1
-	VPAND       Y12, Y3, Y4
-	VPCMPGTQ    Y1, Y4, Y4
-	VMOVMSKPD   Y4, R9
-	SHLL        $0x08, R9
-	ORL         R9, R8
-	VPAND       Y12, Y0, Y2
-	VPXOR       Y13, Y2, Y2
-	VSUBPD      Y14, Y2, Y2
-	VPERMD      Y3, Y15, Y0
-	VCVTPS2PD   X0, Y0
-	VMULPD      Y0, Y2, Y2
-	VMOVUPD     Y2, 64(AX)(DI*1)
-	VMOVDQU     96(DX)(DI*1), Y5
-	MOVBQZX     100(DX)(DI*1), R9
-	MOVBQZX     108(DX)(DI*1), R10
-	MOVBQZX     116(DX)(DI*1), R11
-	MOVBQZX     124(DX)(DI*1), R12
-	VMOVQ       (SI)(R9*8), X8
-	VPINSRQ     $0x01, (SI)(R10*8), X8, X8
-	VMOVQ       (SI)(R11*8), X9
-	VPINSRQ     $0x01, (SI)(R12*8), X9, X9
-	VINSERTI128 $0x01, X9, Y8, Y8
-	VPAND       Y12, Y5, Y6
-	VPAND       Y12, Y8, Y9
-	VPCMPGTQ    Y6, Y9, Y9
-	VMOVMSKPD   Y9, R9
-	SHLL        $0x0c, R9
-	ORL         R9, R8
-	VPAND       Y12, Y5, Y7
-	VPXOR       Y13, Y7, Y7
-	VSUBPD      Y14, Y7, Y7
-	VPERMD      Y8, Y15, Y5
-	VCVTPS2PD   X5, Y5
-	VMULPD      Y5, Y7, Y7
-	VMOVUPD     Y7, 96(AX)(DI*1)
-	XORL        $0x0000ffff, R8
-	MOVW        R8, (CX)
-	ADDQ        $0x02, CX
-	ADDQ        $0x00000080, DI
-	JMP         expsAVX2_loop
+	CMPQ         DI, BX
+	JAE          expsAVX2_done
+	XORL         R8, R8
+	MOVBQZX      4(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y0
+	MOVBQZX      12(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y1
+	MOVBQZX      20(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y2
+	MOVBQZX      28(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y3
+	VPBLENDD     $0x0c, Y1, Y0, Y0
+	VPBLENDD     $0xc0, Y3, Y2, Y2
+	VPBLENDD     $0xf0, Y2, Y0, Y0
+	VMOVDQU      (DX)(DI*1), Y4
+	VPAND        Y12, Y4, Y5
+	VPAND        Y12, Y0, Y1
+	VPSUBQ       Y1, Y5, Y5
+	VMOVMSKPD    Y5, R9
+	ORL          R9, R8
+	VPBLENDD     $0xaa, Y13, Y4, Y1
+	VSUBPD       Y13, Y1, Y1
+	VPSRLQ       $0x20, Y0, Y2
+	VPSLLQ       $0x1d, Y2, Y2
+	VMULPD       Y2, Y1, Y1
+	VMOVUPD      Y1, (AX)(DI*1)
+	MOVBQZX      36(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y6
+	MOVBQZX      44(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y7
+	MOVBQZX      52(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y8
+	MOVBQZX      60(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y9
+	VPBLENDD     $0x0c, Y7, Y6, Y6
+	VPBLENDD     $0xc0, Y9, Y8, Y8
+	VPBLENDD     $0xf0, Y8, Y6, Y6
+	VMOVDQU      32(DX)(DI*1), Y10
+	VPAND        Y12, Y10, Y11
+	VPAND        Y12, Y6, Y7
+	VPSUBQ       Y7, Y11, Y11
+	VMOVMSKPD    Y11, R9
+	SHLL         $0x04, R9
+	ORL          R9, R8
+	VPBLENDD     $0xaa, Y13, Y10, Y7
+	VSUBPD       Y13, Y7, Y7
+	VPSRLQ       $0x20, Y6, Y8
+	VPSLLQ       $0x1d, Y8, Y8
+	VMULPD       Y8, Y7, Y7
+	VMOVUPD      Y7, 32(AX)(DI*1)
+	MOVBQZX      68(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y0
+	MOVBQZX      76(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y1
+	MOVBQZX      84(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y2
+	MOVBQZX      92(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y3
+	VPBLENDD     $0x0c, Y1, Y0, Y0
+	VPBLENDD     $0xc0, Y3, Y2, Y2
+	VPBLENDD     $0xf0, Y2, Y0, Y0
+	VMOVDQU      64(DX)(DI*1), Y4
+	VPAND        Y12, Y4, Y5
+	VPAND        Y12, Y0, Y1
+	VPSUBQ       Y1, Y5, Y5
+	VMOVMSKPD    Y5, R9
+	SHLL         $0x08, R9
+	ORL          R9, R8
+	VPBLENDD     $0xaa, Y13, Y4, Y1
+	VSUBPD       Y13, Y1, Y1
+	VPSRLQ       $0x20, Y0, Y2
+	VPSLLQ       $0x1d, Y2, Y2
+	VMULPD       Y2, Y1, Y1
+	VMOVUPD      Y1, 64(AX)(DI*1)
+	MOVBQZX      100(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y6
+	MOVBQZX      108(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y7
+	MOVBQZX      116(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y8
+	MOVBQZX      124(DX)(DI*1), R9
+	VPBROADCASTQ (SI)(R9*8), Y9
+	VPBLENDD     $0x0c, Y7, Y6, Y6
+	VPBLENDD     $0xc0, Y9, Y8, Y8
+	VPBLENDD     $0xf0, Y8, Y6, Y6
+	VMOVDQU      96(DX)(DI*1), Y10
+	VPAND        Y12, Y10, Y11
+	VPAND        Y12, Y6, Y7
+	VPSUBQ       Y7, Y11, Y11
+	VMOVMSKPD    Y11, R9
+	SHLL         $0x0c, R9
+	ORL          R9, R8
+	VPBLENDD     $0xaa, Y13, Y10, Y7
+	VSUBPD       Y13, Y7, Y7
+	VPSRLQ       $0x20, Y6, Y8
+	VPSLLQ       $0x1d, Y8, Y8
+	VMULPD       Y8, Y7, Y7
+	VMOVUPD      Y7, 96(AX)(DI*1)
+	XORL         $0x0000ffff, R8
+	MOVW         R8, (CX)
+	ADDQ         $0x02, CX
+	ADDQ         $0x00000080, DI
+	JMP          expsAVX2_loop
 
 expsAVX2_done:
 	VZEROUPPER

@@ -103,28 +103,38 @@ func narrowBodyAVX2(dst, src Register, asFloat32 bool, mask, scale VecPhysical) 
 // zigguratAVX2 generates what ziggurat does, 16 words per iteration, 4 per
 // YMM register: table has 256 entries, indexed by byte 4 of the word (for
 // NormFloat64 entries i and i+128 are the same), each holding k[i] in its
-// low dword and the float32 bits of w[i] in its high dword. The 4 entries
-// of a register are loaded by scalar-indexed VMOVQ/VPINSRQ, which measured
-// faster than one VPGATHERQQ per register and than two VGATHERQPD, one per
-// table (the figures are in docs/performance.md): a gather of 4 entries
-// costs more than its 4 loads on the AVX2 cores we can run.
+// low dword and the float32 bits of w[i] in its high dword. Each entry is
+// loaded by VPBROADCASTQ from a scalar index and three VPBLENDDs put the 4
+// of a register together: loads and blends run on the load ports and every
+// vector ALU, where VMOVQ/VPINSRQ/VINSERTI128 and the VPERMD, VCVTPS2PD and
+// VPCMPGTQ that followed all queued on Intel's one shuffle port (port 5);
+// scalar loads measured faster than gathers (docs/performance.md).
+//
+// No instruction converts: w[i] becomes a float64 by moving its float32
+// bits into place (the high dword shifted down 3 bits: the same sign,
+// exponent field and mantissa read as a float64 are w[i] * 2^-896, exactly,
+// a normal number for every entry), and j by the magic-number trick scaled
+// to match (j * 2^896 exactly, from 2^948 + j' * 2^896 with j' = j in the
+// mantissa's low 32 bits); their product is float64(j) * float64(w[i])
+// rounded once, as in Go, since scaling by powers of two changes no
+// rounding of a normal result. The fast-path test |j| < k[i] (j < k[i]) is
+// the sign of |j| - k[i] (j - k[i]) on the zero-extended qwords.
 func zigguratAVX2(name, table string, signed bool) {
 	Implement(name)
 	Attributes(NOSPLIT)
 	Doc(name + " does what " + map[bool]string{true: "normsAVX512", false: "expsAVX512"}[signed] +
 		" does, with AVX2.")
 	xs, slow, src, n, kt, _ := zigArgs(16, table, "")
-	low32, magic, bias, odd := Y12, Y13, Y14, Y15
+	low32, magic, bias, flip := Y12, Y13, Y14, Y15
 	broadcastY(0xFFFFFFFF, low32)
+	broadcastY(math.Float64bits(0x1p948), magic) // odd dwords: 2^948's high dword
 	if signed {
-		// (j as uint32) ^ 2^31 = j + 2^31 in the mantissa of 2^52.
-		broadcastY(0x4330000080000000, magic)
-		broadcastY(math.Float64bits(0x1p52+0x1p31), bias)
+		// j' = j ^ 2^31 = j + 2^31 (as uint32).
+		broadcastY(math.Float64bits(0x1p948+0x1p927), bias)
+		broadcastY(math.Float64bits(0x1p948)|1<<31, flip)
 	} else {
-		broadcastY(0x4330000000000000, magic)
-		broadcastY(math.Float64bits(0x1p52), bias)
+		bias = magic
 	}
-	VMOVDQU(oddDwords, odd)
 	off := GP64()
 	XORQ(off, off)
 	bitsAll, bits4 := GP32(), GP32()
@@ -135,44 +145,43 @@ func zigguratAVX2(name, table string, signed bool) {
 	XORL(bitsAll, bitsAll)
 	for r := 0; r < 4; r++ {
 		// Two sets of registers, so that consecutive groups overlap.
-		set := yregs[5*(r%2) : 5*(r%2)+5]
-		w, i, j, e, m := set[0], set[1], set[2], set[3], set[4]
-		at := Mem{Base: src, Index: off, Scale: 1, Disp: 32 * r}
-		VMOVDQU(at, w)
+		set := yregs[6*(r%2) : 6*(r%2)+6]
+		e, w, a, j := set[0:4], set[4], set[5], set[1]
 		// Byte 4 of each word indexes the 256-entry table.
-		var idx [4]Register
-		for l := range idx {
-			idx[l] = GP64()
-			MOVBQZX(Mem{Base: src, Index: off, Scale: 1, Disp: 32*r + 8*l + 4}, idx[l])
+		for l := range e {
+			idx := GP64()
+			MOVBQZX(Mem{Base: src, Index: off, Scale: 1, Disp: 32*r + 8*l + 4}, idx)
+			VPBROADCASTQ(Mem{Base: kt, Index: idx, Scale: 8}, e[l])
 		}
-		VMOVQ(Mem{Base: kt, Index: idx[0], Scale: 8}, e.AsX())
-		VPINSRQ(U8(1), Mem{Base: kt, Index: idx[1], Scale: 8}, e.AsX(), e.AsX())
-		VMOVQ(Mem{Base: kt, Index: idx[2], Scale: 8}, m.AsX())
-		VPINSRQ(U8(1), Mem{Base: kt, Index: idx[3], Scale: 8}, m.AsX(), m.AsX())
-		VINSERTI128(U8(1), m.AsX(), e, e)
-		// The fast-path test as a signed compare of qwords below 2^32:
-		// k[i] > |j| (j as uint32: k[i] > j).
+		VPBLENDD(U8(0x0C), e[1], e[0], e[0])
+		VPBLENDD(U8(0xC0), e[3], e[2], e[2])
+		VPBLENDD(U8(0xF0), e[2], e[0], e[0]) // the 4 entries
+		VMOVDQU(Mem{Base: src, Index: off, Scale: 1, Disp: 32 * r}, w)
+		// fast: |j| < k[i] (j < k[i]), below 2^32 both.
 		if signed {
-			VPABSD(w, i)
-			VPAND(low32, i, i)
+			VPABSD(w, a)
+			VPAND(low32, a, a)
 		} else {
-			VPAND(low32, w, i)
+			VPAND(low32, w, a)
 		}
-		VPAND(low32, e, m)
-		VPCMPGTQ(i, m, m) // fast
-		VMOVMSKPD(m, bits4)
+		VPAND(low32, e[0], e[1])
+		VPSUBQ(e[1], a, a) // negative: fast
+		VMOVMSKPD(a, bits4)
 		if r > 0 {
 			SHLL(U8(4*r), bits4)
 		}
 		ORL(bits4, bitsAll)
-		// x = float64(j) * float64(w[i]): j exactly by the magic number,
-		// w[i] from the float32 bits in the high dwords.
-		VPAND(low32, w, j)
-		VPXOR(magic, j, j)
+		// j * 2^896 and w[i] * 2^-896.
+		if signed {
+			VPAND(low32, w, j)
+			VPXOR(flip, j, j)
+		} else {
+			VPBLENDD(U8(0xAA), magic, w, j)
+		}
 		VSUBPD(bias, j, j)
-		VPERMD(e, odd, w)
-		VCVTPS2PD(w.AsX(), w)
-		VMULPD(w, j, j)
+		VPSRLQ(U8(32), e[0], e[2])
+		VPSLLQ(U8(29), e[2], e[2])
+		VMULPD(e[2], j, j)
 		VMOVUPD(j, Mem{Base: xs, Index: off, Scale: 1, Disp: 32 * r})
 	}
 	XORL(U32(0xFFFF), bitsAll) // slow: not fast
@@ -184,17 +193,6 @@ func zigguratAVX2(name, table string, signed bool) {
 	Label(name + "_done")
 	VZEROUPPER()
 	RET()
-}
-
-// oddDwords: the VPERMD indices that move the odd dwords (the high halves
-// of the qwords) to the low 128 bits, in order.
-var oddDwords Mem
-
-func oddDwordsConstant() {
-	oddDwords = GLOBL("oddDwords", RODATA|NOPTR)
-	for k := 0; k < 8; k++ {
-		DATA(4*k, U32(uint32(2*(k%4)+1)))
-	}
 }
 
 // compactPerm: entry m (32 bytes) holds the VPERMD indices that move the

@@ -64,7 +64,6 @@ func main() {
 	float64sAVX2()
 	narrow("uint32sAVX2", false, true)
 	narrow("float32sAVX2", true, true)
-	oddDwordsConstant()
 	zigguratAVX2("normsAVX2", "·knwn", true)
 	zigguratAVX2("expsAVX2", "·kewe", false)
 	compactPermConstant()

@@ -24,6 +24,9 @@ func float32sAVX512(dst []float32, src []uint64)
 func uint64nAVX512(dst []uint64, src []uint64, n, thresh uint64) int
 
 //go:noescape
+func uint64n32AVX512(dst []uint64, src []uint64, n, thresh uint64) int
+
+//go:noescape
 func normsAVX512(xs []float64, slow []uint16, src []uint64)
 
 //go:noescape
@@ -58,6 +61,9 @@ func compactAVX2(dst []float64, src []float64, keep []uint8) int
 
 //go:noescape
 func uint64nAVX2(dst []uint64, src []uint64, n, thresh uint64) int
+
+//go:noescape
+func uint64n32AVX2(dst []uint64, src []uint64, n, thresh uint64) int
 
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
@@ -142,12 +148,17 @@ func asmNarrow(d []uint32, u []uint64, asFloat32 bool) int {
 }
 
 // asmUint64n sets u[i] to the high word of u[i]*n, in groups of the
-// kernel's lanes, up to the group of the first word whose low word is below
-// thresh (a rejection), and returns how many words it converted.
+// kernel's lanes, up to the first word whose low word is below thresh (a
+// rejection), and returns how many words it converted. For n below 2^32 it
+// may stop earlier, at a word whose low word is below 2^32 (one in 2^32).
 func asmUint64n(u []uint64, n, thresh uint64) int {
 	switch {
+	case (useVBMI || useAVX512) && n < 1<<32:
+		return uint64n32AVX512(u, u, n, thresh)
 	case useVBMI || useAVX512:
 		return uint64nAVX512(u, u, n, thresh)
+	case useAVX2 && n < 1<<32:
+		return uint64n32AVX2(u, u, n, thresh)
 	case useAVX2:
 		return uint64nAVX2(u, u, n, thresh)
 	}

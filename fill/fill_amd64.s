@@ -854,6 +854,88 @@ uint64nAVX512_done:
 	VZEROUPPER
 	RET
 
+// func uint64n32AVX512(dst []uint64, src []uint64, n uint64, thresh uint64) int
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·uint64n32AVX512(SB), NOSPLIT, $0-72
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	ANDQ         $-8, DX
+	SHLQ         $0x03, DX
+	MOVQ         n+48(FP), BX
+	VPBROADCASTQ BX, Z31
+	MOVQ         $0x00000000ffffffff, BX
+	VPBROADCASTQ BX, Z30
+	XORQ         BX, BX
+
+uint64n32AVX512_loop:
+	LEAQ      64(BX), SI
+	CMPQ      SI, DX
+	JAE       uint64n32AVX512_one
+	VMOVDQU64 (CX)(BX*1), Z0
+	VPSRLQ    $0x20, Z0, Z1
+	VPMULUDQ  Z31, Z0, Z2
+	VPMULUDQ  Z31, Z1, Z3
+	VPSRLQ    $0x20, Z2, Z2
+	VPADDQ    Z2, Z3, Z3
+	VPSRLQ    $0x20, Z3, Z2
+	VPTESTNMQ Z30, Z3, K1
+	KORTESTB  K1, K1
+	JNZ       uint64n32AVX512_partial
+	VMOVDQU64 Z2, (AX)(BX*1)
+	VMOVDQU64 64(CX)(BX*1), Z4
+	VPSRLQ    $0x20, Z4, Z5
+	VPMULUDQ  Z31, Z4, Z6
+	VPMULUDQ  Z31, Z5, Z7
+	VPSRLQ    $0x20, Z6, Z6
+	VPADDQ    Z6, Z7, Z7
+	VPSRLQ    $0x20, Z7, Z6
+	VPTESTNMQ Z30, Z7, K1
+	KORTESTB  K1, K1
+	JNZ       uint64n32AVX512_partial_next
+	VMOVDQU64 Z6, 64(AX)(BX*1)
+	ADDQ      $0x00000080, BX
+	JMP       uint64n32AVX512_loop
+
+uint64n32AVX512_one:
+	LEAQ      (BX), SI
+	CMPQ      SI, DX
+	JAE       uint64n32AVX512_done
+	VMOVDQU64 (CX)(BX*1), Z0
+	VPSRLQ    $0x20, Z0, Z1
+	VPMULUDQ  Z31, Z0, Z2
+	VPMULUDQ  Z31, Z1, Z3
+	VPSRLQ    $0x20, Z2, Z2
+	VPADDQ    Z2, Z3, Z3
+	VPSRLQ    $0x20, Z3, Z2
+	VPTESTNMQ Z30, Z3, K1
+	KORTESTB  K1, K1
+	JNZ       uint64n32AVX512_partial
+	VMOVDQU64 Z2, (AX)(BX*1)
+	ADDQ      $0x00000040, BX
+	JMP       uint64n32AVX512_loop
+
+uint64n32AVX512_partial_next:
+	ADDQ      $0x40, BX
+	VMOVDQA64 Z6, Z2
+
+uint64n32AVX512_partial:
+	KMOVB     K1, CX
+	MOVL      CX, DX
+	NEGL      DX
+	ANDL      CX, DX
+	DECL      DX
+	KMOVB     DX, K2
+	VMOVDQU64 Z2, K2, (AX)(BX*1)
+	BSFL      CX, CX
+	LEAQ      (BX)(CX*8), BX
+
+uint64n32AVX512_done:
+	SHRQ $0x03, BX
+	MOVQ BX, ret+64(FP)
+	VZEROUPPER
+	RET
+
 // func compactAVX512(dst []float64, src []float64, keep []uint8) int
 // Requires: AVX, AVX512DQ, AVX512F, POPCNT
 TEXT ·compactAVX512(SB), NOSPLIT, $0-80
@@ -1728,6 +1810,92 @@ uint64nAVX2_partial:
 	LEAQ       (BX)(SI*8), BX
 
 uint64nAVX2_done:
+	SHRQ $0x03, BX
+	MOVQ BX, ret+64(FP)
+	VZEROUPPER
+	RET
+
+// func uint64n32AVX2(dst []uint64, src []uint64, n uint64, thresh uint64) int
+// Requires: AVX, AVX2
+TEXT ·uint64n32AVX2(SB), NOSPLIT, $0-72
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	ANDQ         $-4, DX
+	SHLQ         $0x03, DX
+	MOVQ         n+48(FP), BX
+	VMOVQ        BX, X15
+	VPBROADCASTQ X15, Y15
+	VPXOR        Y13, Y13, Y13
+	XORQ         BX, BX
+
+uint64n32AVX2_loop:
+	LEAQ      32(BX), SI
+	CMPQ      SI, DX
+	JAE       uint64n32AVX2_one
+	VMOVDQU   (CX)(BX*1), Y0
+	VPSRLQ    $0x20, Y0, Y1
+	VPMULUDQ  Y15, Y0, Y2
+	VPMULUDQ  Y15, Y1, Y3
+	VPSRLQ    $0x20, Y2, Y2
+	VPADDQ    Y2, Y3, Y3
+	VPSRLQ    $0x20, Y3, Y2
+	VPSLLQ    $0x20, Y3, Y3
+	VPCMPEQQ  Y13, Y3, Y3
+	VMOVMSKPD Y3, SI
+	TESTL     SI, SI
+	JNZ       uint64n32AVX2_partial
+	VMOVDQU   Y2, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y4
+	VPSRLQ    $0x20, Y4, Y5
+	VPMULUDQ  Y15, Y4, Y6
+	VPMULUDQ  Y15, Y5, Y7
+	VPSRLQ    $0x20, Y6, Y6
+	VPADDQ    Y6, Y7, Y7
+	VPSRLQ    $0x20, Y7, Y6
+	VPSLLQ    $0x20, Y7, Y7
+	VPCMPEQQ  Y13, Y7, Y7
+	VMOVMSKPD Y7, SI
+	TESTL     SI, SI
+	JNZ       uint64n32AVX2_partial_next
+	VMOVDQU   Y6, 32(AX)(BX*1)
+	ADDQ      $0x00000040, BX
+	JMP       uint64n32AVX2_loop
+
+uint64n32AVX2_one:
+	LEAQ      (BX), SI
+	CMPQ      SI, DX
+	JAE       uint64n32AVX2_done
+	VMOVDQU   (CX)(BX*1), Y0
+	VPSRLQ    $0x20, Y0, Y1
+	VPMULUDQ  Y15, Y0, Y2
+	VPMULUDQ  Y15, Y1, Y3
+	VPSRLQ    $0x20, Y2, Y2
+	VPADDQ    Y2, Y3, Y3
+	VPSRLQ    $0x20, Y3, Y2
+	VPSLLQ    $0x20, Y3, Y3
+	VPCMPEQQ  Y13, Y3, Y3
+	VMOVMSKPD Y3, SI
+	TESTL     SI, SI
+	JNZ       uint64n32AVX2_partial
+	VMOVDQU   Y2, (AX)(BX*1)
+	ADDQ      $0x00000020, BX
+	JMP       uint64n32AVX2_loop
+
+uint64n32AVX2_partial_next:
+	ADDQ    $0x20, BX
+	VMOVDQA Y6, Y2
+
+uint64n32AVX2_partial:
+	BSFL       SI, SI
+	MOVL       SI, CX
+	SHLL       $0x05, CX
+	LEAQ       prefixLanes<>+0(SB), DX
+	VMOVDQU    (DX)(CX*1), Y3
+	VPMASKMOVQ Y2, Y3, (AX)(BX*1)
+	LEAQ       (BX)(SI*8), BX
+
+uint64n32AVX2_done:
 	SHRQ $0x03, BX
 	MOVQ BX, ret+64(FP)
 	VZEROUPPER

@@ -253,34 +253,56 @@ func TestZigguratKernels(t *testing.T) {
 
 // TestUint64nKernel feeds uint64nAVX512 and uint64nAVX2 words whose low
 // product word is the rejection threshold, one below and one above it, at
-// every lane, and compares with bits.Mul64.
+// every lane, and compares with bits.Mul64; and uint64n32AVX512 and
+// uint64n32AVX2 (n below 2^32) the same and words whose low product word is
+// at and around 2^32, where they stop.
 func TestUint64nKernel(t *testing.T) {
 	kernels := []struct {
-		name  string
-		have  bool
-		lanes int
-		f     func(dst []uint64, src []uint64, n, thresh uint64) int
-	}{{"uint64nAVX512", kernels.Has("avx512"), 8, uint64nAVX512}, {"uint64nAVX2", kernels.Has("avx2"), 4, uint64nAVX2}}
+		name   string
+		have   bool
+		lanes  int
+		narrow bool // n below 2^32, stopping where the low word is
+		f      func(dst []uint64, src []uint64, n, thresh uint64) int
+	}{
+		{"uint64nAVX512", kernels.Has("avx512"), 8, false, uint64nAVX512},
+		{"uint64nAVX2", kernels.Has("avx2"), 4, false, uint64nAVX2},
+		{"uint64n32AVX512", kernels.Has("avx512"), 8, true, uint64n32AVX512},
+		{"uint64n32AVX2", kernels.Has("avx2"), 4, true, uint64n32AVX2},
+	}
 	for _, k := range kernels {
 		if !k.have {
 			t.Logf("%s: not on this machine or build", k.name)
 			continue
 		}
-		t.Run(k.name, func(t *testing.T) { testUint64nKernel(t, k.lanes, k.f) })
+		t.Run(k.name, func(t *testing.T) { testUint64nKernel(t, k.lanes, k.narrow, k.f) })
 	}
 }
 
-func testUint64nKernel(t *testing.T, lanes int, uint64nKernel func(dst []uint64, src []uint64, n, thresh uint64) int) {
+func testUint64nKernel(t *testing.T, lanes int, narrow bool, uint64nKernel func(dst []uint64, src []uint64, n, thresh uint64) int) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []uint64{3, 1000, 1<<32 - 1, 1<<32 + 1, 1<<40 + 7, 6148914691236517207, 1<<63 + 1, math.MaxUint64} {
+	ns := []uint64{3, 1000, 1<<32 - 1, 1<<32 + 1, 1<<40 + 7, 6148914691236517207, 1<<63 + 1, math.MaxUint64}
+	if narrow {
+		ns = []uint64{3, 1000, 999, 1<<31 + 1, 1<<32 - 1, 6}
+	}
+	for _, n := range ns {
 		thresh := -n % n
 		inv := n // n*inv = 1 mod 2^64 by Newton's iteration (n is odd)
 		for range 6 {
 			inv *= 2 - n*inv
 		}
 		edges := []uint64{(thresh - 1) * inv, thresh * inv, (thresh + 1) * inv, 0, math.MaxUint64}
+		if narrow {
+			edges = append(edges, (1<<32-1)*inv, (1<<32)*inv, (1<<32+1)*inv)
+		}
+		stop := func(u uint64) bool {
+			_, lo := bits.Mul64(u, n)
+			if narrow {
+				return lo < 1<<32
+			}
+			return lo < thresh
+		}
 		for trial := range 2000 {
-			src := make([]uint64, lanes*(1+trial%3)+trial%lanes)
+			src := make([]uint64, lanes*(1+trial%5)+trial%lanes)
 			for i := range src {
 				if r.IntN(4) == 0 {
 					src[i] = edges[r.IntN(len(edges))]
@@ -291,10 +313,7 @@ func testUint64nKernel(t *testing.T, lanes int, uint64nKernel func(dst []uint64,
 			dst := make([]uint64, len(src))
 			got := uint64nKernel(dst, src, n, thresh)
 			want := 0
-			for want < len(src)/lanes*lanes {
-				if _, lo := bits.Mul64(src[want], n); lo < thresh {
-					break
-				}
+			for want < len(src)/lanes*lanes && !stop(src[want]) {
 				want++
 			}
 			if got != want {

@@ -16,6 +16,9 @@
 //     128-bit product from four VPMULUDQ partial products, the high half
 //     stored while the low half is not below the rejection threshold;
 //     it stops at the first rejected word.
+//   - uint64n32AVX512 (and uint64n32AVX2): the same for n below 2^32 with
+//     two partial products, stopping at any word whose low product word is
+//     below 2^32 (a superset of the rejected ones, 1 word in 2^32).
 //   - normsAVX512, expsAVX512: the ziggurat fast path, 16 words at a time:
 //     look up kn/ke[i] and wn/we[i] with VPERMT2D (gathers were 3 times
 //     slower), convert and multiply (one rounding, as in Go) into a scratch
@@ -60,6 +63,7 @@ func main() {
 	zigguratVBMI("normsVBMI", "·knPlanes", "·wnPlanes", 128, true)
 	zigguratVBMI("expsVBMI", "·kePlanes", "·wePlanes", 256, false)
 	uint64n(false)
+	uint64n32(false)
 	compact()
 	float64sAVX2()
 	narrow("uint32sAVX2", false, true)
@@ -70,6 +74,7 @@ func main() {
 	compactAVX2()
 	prefixLanesConstant()
 	uint64n(true)
+	uint64n32(true)
 	Generate()
 }
 
@@ -433,6 +438,140 @@ func uint64n(avx2 bool) {
 		DECL(pre)
 		KMOVB(pre, K2)
 		VMOVDQU64(v[5], K2, Mem{Base: dst, Index: off, Scale: 1})
+		BSFL(x, x)
+	}
+	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
+
+	Label(name + "_done")
+	SHRQ(U8(3), off)
+	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// uint64n32 generates uint64n32AVX512 or, if avx2, uint64n32AVX2: uint64n
+// for n below 2^32, with two partial products instead of four. u*n =
+// uh*n*2^32 + ul*n, so with p = ul*n and mid = uh*n + p>>32 (below 2^64)
+// the high word is mid>>32 and the low word is mid<<32 | p&(2^32-1). The
+// rejection test lo < thresh is not made: thresh < n < 2^32, so a rejected
+// word has mid&(2^32-1) == 0, and the kernel stops at the first such word,
+// about one word in 2^32 more than are rejected; the caller's Go loop
+// tests that word exactly and goes on.
+func uint64n32(avx2 bool) {
+	name, lanes, unroll := "uint64n32AVX512", 8, 2
+	v := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9}
+	nv, low32, zero := Z31, Z30, Z29
+	if avx2 {
+		name, lanes = "uint64n32AVX2", 4
+		v = yregs[:10]
+		nv, low32, zero = Y15, Y14, Y13
+	}
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name+" sets dst[i] to the high word of src[i]*n, n below 2^32, for the",
+		"words of src up to the first whose low word is below 2^32 (every word whose",
+		"low word is below thresh < n is), or up to the last whole group of",
+		fmt.Sprintf("%d; it returns how many it converted. dst, at least as long as src, may be", lanes),
+		"src; thresh is not read.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	cnt := wholeBytes("src", lanes)
+	n := Load(Param("n"), GP64())
+	if avx2 {
+		VMOVQ(n, nv.AsX())
+		VPBROADCASTQ(nv.AsX(), nv)
+		VPXOR(zero, zero, zero)
+	} else {
+		VPBROADCASTQ(n, nv) // VPMULUDQ reads only the low 32 bits of each lane
+		broadcast(0xFFFFFFFF, low32)
+	}
+	off := GP64()
+	XORQ(off, off)
+	x := GP32()
+
+	Label(name + "_loop")
+	// unroll groups per iteration while a whole one is left, then one.
+	for _, u := range []int{unroll, 1} {
+		if u == 1 {
+			Label(name + "_one")
+		}
+		t := GP64()
+		LEAQ(Mem{Base: off, Disp: 8 * lanes * (u - 1)}, t)
+		CMPQ(t, cnt)
+		if u == 1 {
+			JAE(LabelRef(name + "_done"))
+		} else {
+			JAE(LabelRef(name + "_one"))
+		}
+		for g := range u {
+			w, uh, p, mid := v[4*g%8], v[4*g%8+1], v[4*g%8+2], v[4*g%8+3]
+			at := Mem{Base: src, Index: off, Scale: 1, Disp: 8 * lanes * g}
+			if avx2 {
+				VMOVDQU(at, w)
+			} else {
+				VMOVDQU64(at, w)
+			}
+			VPSRLQ(U8(32), w, uh)
+			VPMULUDQ(nv, w, p)    // ul*n
+			VPMULUDQ(nv, uh, mid) // uh*n
+			VPSRLQ(U8(32), p, p)
+			VPADDQ(p, mid, mid)
+			VPSRLQ(U8(32), mid, p) // the high word
+			// Stop at a word whose low word is below 2^32.
+			if avx2 {
+				VPSLLQ(U8(32), mid, mid)
+				VPCMPEQQ(zero, mid, mid)
+				VMOVMSKPD(mid, x)
+				TESTL(x, x)
+			} else {
+				VPTESTNMQ(low32, mid, K1)
+				KORTESTB(K1, K1)
+			}
+			if g > 0 {
+				// The groups before this one are stored.
+				JNZ(LabelRef(name + "_partial_next"))
+			} else {
+				JNZ(LabelRef(name + "_partial"))
+			}
+			if avx2 {
+				VMOVDQU(p, Mem{Base: dst, Index: off, Scale: 1, Disp: 8 * lanes * g})
+			} else {
+				VMOVDQU64(p, Mem{Base: dst, Index: off, Scale: 1, Disp: 8 * lanes * g})
+			}
+		}
+		ADDQ(U32(8*lanes*u), off)
+		JMP(LabelRef(name + "_loop"))
+	}
+
+	// Group 1 stopped, group 0 is stored: step to group 1 and move its
+	// high words where group 0's are (x, K1: group 1's flags).
+	Label(name + "_partial_next")
+	ADDQ(U8(8*lanes), off)
+	if avx2 {
+		VMOVDQA(v[6], v[2])
+	} else {
+		VMOVDQA64(v[6], v[2])
+	}
+	// Store the high words (v[2]) of the lanes before the first flagged
+	// one and count them.
+	Label(name + "_partial")
+	pre := GP32()
+	if avx2 {
+		BSFL(x, x)
+		MOVL(x, pre)
+		SHLL(U8(5), pre)
+		t := GP64()
+		LEAQ(prefixLanes, t)
+		VMOVDQU(Mem{Base: t, Index: pre.As64(), Scale: 1}, v[3])
+		VPMASKMOVQ(v[2], v[3], Mem{Base: dst, Index: off, Scale: 1})
+	} else {
+		KMOVB(K1, x)
+		MOVL(x, pre)
+		NEGL(pre)
+		ANDL(x, pre)
+		DECL(pre)
+		KMOVB(pre, K2)
+		VMOVDQU64(v[2], K2, Mem{Base: dst, Index: off, Scale: 1})
 		BSFL(x, x)
 	}
 	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)

@@ -54,7 +54,7 @@ func TestValidate(t *testing.T) {
 		want string
 	}{
 		{func(c *Config) { c.Problem = "put" }, `-problem: unknown problem "put"`},
-		{func(c *Config) { c.Alg = 6 }, "invalid algorithm Algorithm(6)"},
+		{func(c *Config) { c.Alg = 99 }, "invalid algorithm Algorithm(99)"},
 		{func(c *Config) { c.Paths = 1 }, "-paths must be at least 2, got 1"},
 		{func(c *Config) { c.Paths = math.MinInt64 }, "-paths must be at least 2"},
 		{func(c *Config) { c.Chunk = 0 }, "-chunk must be at least 1, got 0"},

@@ -293,6 +293,30 @@ func TestNoAllocsEveryKernel(t *testing.T) {
 	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) { gentest.NoAllocs(t, generatorCase(a)) })
 }
 
+// TestSeed: Seed gives exactly the constructor's Source, keeping the
+// algorithm, and allocates nothing, on every kernel (but the portable AES
+// path, whose cipher is crypto/aes's).
+func TestSeed(t *testing.T) {
+	eachKernel(t, func(t *testing.T, a streamrand.Algorithm) {
+		gentest.Seed(t, generatorCase(a))
+		if f := algtable.Rows()[a].Family; seedAllocatesOnGeneric[f.Name] && f.Backend() == "generic" {
+			return
+		}
+		s := streamrand.New(a, 1)
+		require.Zero(t, testing.AllocsPerRun(100, func() { s.Seed(3) }), "Seed allocates")
+	})
+}
+
+// TestZeroSource: a zero Source of every package returns errors from
+// MarshalBinary and AppendBinary, and the methods that need a state panic
+// with one clear message (Stream used to return 0, a stream id the zero
+// Source does not have).
+func TestZeroSource(t *testing.T) {
+	for _, a := range streamrand.Algorithms() {
+		t.Run(a.String(), func(t *testing.T) { gentest.ZeroSource(t, zeroOf(a)) })
+	}
+}
+
 // TestPastBlock2To64: from checkpoints within 64 blocks of block counter
 // 2^64, every read style crosses it as the reference does, on every
 // kernel: ChaCha's counter wraps to block 0 of the same stream (as

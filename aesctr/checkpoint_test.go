@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand/internal/testkit/ref"
 )
 
 // This file checks checkpoints of the package: into a zero Source, and
@@ -20,11 +22,11 @@ func TestMarshal(t *testing.T) {
 		s.Seek(999, io.SeekStart)
 		data, err := s.MarshalBinary()
 		require.NoError(t, err)
-		want := first(s, 2000)
+		want := ref.Next(s, 2000)
 		var r Source
 		require.NoError(t, r.UnmarshalBinary(data))
 		require.Equal(t, n, r.KeySize())
-		require.Equal(t, want, first(&r, 2000))
+		require.Equal(t, want, ref.Next(&r, 2000))
 	}
 	// A ChaCha-like state (another algorithm's name) is rejected.
 	s := NewSource(1)
@@ -32,5 +34,5 @@ func TestMarshal(t *testing.T) {
 	bad := bytes.Replace(data, []byte("aes128ctr"), []byte("chacha8\x10\x10"), 1)
 	require.Error(t, s.UnmarshalBinary(bad))
 	require.Error(t, s.UnmarshalBinary(data[:10]))
-	require.Equal(t, first(NewSource(1), 16), first(s, 16), "failed UnmarshalBinary left s unchanged")
+	require.Equal(t, ref.Next(NewSource(1), 16), ref.Next(s, 16), "failed UnmarshalBinary left s unchanged")
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand/internal/testkit/ref"
 )
 
 // This file checks checkpoints of the package: into a zero Source and one
@@ -19,13 +21,13 @@ func TestMarshal(t *testing.T) {
 		s.Seek(12345, io.SeekStart)
 		data, err := s.MarshalBinary()
 		require.NoError(t, err)
-		want := first(s, 3000)
+		want := ref.Next(s, 3000)
 
 		var r Source // the zero Source becomes usable through UnmarshalBinary
 		require.NoError(t, r.UnmarshalBinary(data))
 		require.Equal(t, s.Rounds(), r.Rounds())
 		require.Equal(t, uint64(1<<40+3), r.Stream())
-		require.Equal(t, want, first(&r, 3000))
+		require.Equal(t, want, ref.Next(&r, 3000))
 
 		// Into a Source of other rounds: the state says which rounds.
 		o := NewSource20(1)
@@ -37,8 +39,8 @@ func TestMarshal(t *testing.T) {
 	data, _ := s.MarshalBinary()
 	data[len(data)-7] ^= 1
 	o := NewSource20(1)
-	before := first(NewSource20(1), 64)
+	before := ref.Next(NewSource20(1), 64)
 	require.ErrorContains(t, o.UnmarshalBinary(data), "chacha: UnmarshalBinary")
 	require.Equal(t, 20, o.Rounds())
-	require.Equal(t, before, first(o, 64))
+	require.Equal(t, before, ref.Next(o, 64))
 }

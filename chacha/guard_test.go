@@ -22,21 +22,10 @@ func TestErrors(t *testing.T) {
 	require.ErrorContains(t, err, "chacha: Seek")
 }
 
+// TestZeroSource: a zero Source has no round count. (The root package's
+// TestZeroSource checks the errors and panics of every package's zero
+// Source.)
 func TestZeroSource(t *testing.T) {
 	var s Source
-	_, err := s.MarshalBinary()
-	require.ErrorContains(t, err, "zero Source")
-	b, err := s.AppendBinary([]byte("keep"))
-	require.Error(t, err)
-	require.Equal(t, []byte("keep"), b)
 	require.Equal(t, 0, s.Rounds())
-	require.Panics(t, func() { s.Uint64() })
-	require.Panics(t, func() { s.ReadAt(make([]byte, 1), 0) })
-	// Every method that needs a state panics with the same clear message
-	// (Stream used to return 0, a stream id the zero Source does not have).
-	const msg = "streamrand: use of a zero Source (create it with a constructor or UnmarshalBinary)"
-	require.PanicsWithValue(t, msg, func() { s.Stream() })
-	require.PanicsWithValue(t, msg, func() { s.Read(make([]byte, 1)) })
-	require.PanicsWithValue(t, msg, func() { s.Seek(0, io.SeekCurrent) })
-	require.PanicsWithValue(t, msg, func() { s.SetStream(1) })
 }

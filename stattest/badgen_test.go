@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/streamrand/streamrand/internal/seedexp"
+	"github.com/streamrand/streamrand/internal/testkit/ref"
 )
 
 // Known-bad generators: the negative controls of the battery (issue 17).
@@ -215,42 +216,6 @@ func (m *mt19937) next32() uint32 {
 	return y
 }
 
-// chachaBlock returns ChaCha's block function of in with the given number
-// of rounds: a round is one column round or one diagonal round, taken in
-// turn starting with a column round (so an odd count ends with a column
-// round, and 8 rounds are ChaCha8's 4 double rounds), then the sum with
-// in, word by word (Bernstein, "ChaCha, a variant of Salsa20", 2008).
-func chachaBlock(in *[16]uint32, rounds int) [16]uint32 {
-	x := *in
-	qr := func(a, b, c, d int) {
-		x[a] += x[b]
-		x[d] = bits.RotateLeft32(x[d]^x[a], 16)
-		x[c] += x[d]
-		x[b] = bits.RotateLeft32(x[b]^x[c], 12)
-		x[a] += x[b]
-		x[d] = bits.RotateLeft32(x[d]^x[a], 8)
-		x[c] += x[d]
-		x[b] = bits.RotateLeft32(x[b]^x[c], 7)
-	}
-	for r := range rounds {
-		if r%2 == 0 {
-			qr(0, 4, 8, 12)
-			qr(1, 5, 9, 13)
-			qr(2, 6, 10, 14)
-			qr(3, 7, 11, 15)
-		} else {
-			qr(0, 5, 10, 15)
-			qr(1, 6, 11, 12)
-			qr(2, 7, 8, 13)
-			qr(3, 4, 9, 14)
-		}
-	}
-	for i := range x {
-		x[i] += in[i]
-	}
-	return x
-}
-
 // chachaR is ChaCha with any number of rounds, in the layout of
 // DESIGN.md: words 0-3 "expand 32-byte k", 4-11 the key, 12-13 the block
 // counter, 14-15 the stream id; the stream is blocks 0, 1, 2, ..., each the
@@ -284,7 +249,7 @@ func newChaChaSeeded(rounds int) func(seed uint64) rand.Source {
 
 func (c *chachaR) Uint64() uint64 {
 	if c.i == len(c.buf) {
-		x := chachaBlock(&c.in, c.rounds)
+		x := ref.ChaChaCore(&c.in, c.rounds)
 		for j := range c.buf {
 			c.buf[j] = uint64(x[2*j]) | uint64(x[2*j+1])<<32
 		}

@@ -347,3 +347,72 @@ func NoAllocs(t *testing.T, c Case) {
 		}
 	}
 }
+
+// Seed checks that Seed(42) resets a used Source, in place, to exactly
+// what New(42) returns: the same checkpoint, stream 0, the same bytes.
+func Seed(t *testing.T, c Case) {
+	t.Helper()
+	s := c.New(1)
+	s.SetStream(7)
+	s.Read(make([]byte, 1500))
+	s.Seed(42)
+	want, _ := c.New(42).MarshalBinary()
+	if got, _ := s.MarshalBinary(); !bytes.Equal(got, want) {
+		t.Fatalf("after Seed(42): checkpoint %x, want New(42)'s %x", got, want)
+	}
+	if s.Stream() != 0 {
+		t.Fatalf("after Seed(42): Stream() = %d, want 0", s.Stream())
+	}
+	a, b := make([]byte, 3000), make([]byte, 3000)
+	s.Read(a)
+	c.New(42).Read(b)
+	if !bytes.Equal(a, b) {
+		t.Fatal("after Seed(42): the bytes differ from New(42)'s")
+	}
+}
+
+// ZeroMessage is what every method of a zero Source that needs a state
+// panics with.
+const ZeroMessage = "streamrand: use of a zero Source (create it with a constructor or UnmarshalBinary)"
+
+// ZeroSource checks a zero Source: MarshalBinary returns an error,
+// AppendBinary an error and b as it was, and Uint64, ReadAt, Stream, Read,
+// Seek and SetStream panic (the last four with ZeroMessage).
+func ZeroSource(t *testing.T, zero Generator) {
+	t.Helper()
+	if _, err := zero.MarshalBinary(); err == nil || !strings.Contains(err.Error(), "zero Source") {
+		t.Fatalf("MarshalBinary: %v, want an error about a zero Source", err)
+	}
+	if b, err := zero.AppendBinary([]byte("keep")); err == nil || string(b) != "keep" {
+		t.Fatalf("AppendBinary = %q, %v; want \"keep\" and an error", b, err)
+	}
+	for name, f := range map[string]func(){
+		"Uint64": func() { zero.Uint64() },
+		"ReadAt": func() { zero.ReadAt(make([]byte, 1), 0) },
+	} {
+		if _, ok := panicValue(f); !ok {
+			t.Fatalf("%s of a zero Source does not panic", name)
+		}
+	}
+	for name, f := range map[string]func(){
+		"Stream":    func() { zero.Stream() },
+		"Read":      func() { zero.Read(make([]byte, 1)) },
+		"Seek":      func() { zero.Seek(0, io.SeekCurrent) },
+		"SetStream": func() { zero.SetStream(1) },
+	} {
+		if v, ok := panicValue(f); !ok || v != ZeroMessage {
+			t.Fatalf("%s of a zero Source: panic %v (%v), want %q", name, v, ok, ZeroMessage)
+		}
+	}
+}
+
+// panicValue calls f and returns what it panicked with, if it did.
+func panicValue(f func()) (v any, panicked bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, panicked = r, true
+		}
+	}()
+	f()
+	return nil, false
+}

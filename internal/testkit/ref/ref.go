@@ -15,6 +15,7 @@ import (
 	"crypto/cipher"
 	"encoding/binary"
 	"encoding/hex"
+	"io"
 	"math/bits"
 )
 
@@ -83,7 +84,20 @@ func ChaChaBlock(out *[64]byte, key []byte, rounds int, ctr, id uint64) {
 	}
 	in[12], in[13] = uint32(ctr), uint32(ctr>>32)
 	in[14], in[15] = uint32(id), uint32(id>>32)
-	x := in
+	x := ChaChaCore(&in, rounds)
+	for i := range 16 {
+		binary.LittleEndian.PutUint32(out[4*i:], x[i])
+	}
+}
+
+// ChaChaCore returns ChaCha's block function of the state in with the given
+// number of rounds: a round is one column round or one diagonal round,
+// taken in turn starting with a column round (so 8 rounds are ChaCha8's 4
+// double rounds, and an odd count ends with a column round), then the sum
+// with in, word by word (Bernstein, "ChaCha, a variant of Salsa20", 2008).
+// stattest's negative controls run it with reduced rounds.
+func ChaChaCore(in *[16]uint32, rounds int) [16]uint32 {
+	x := *in
 	qr := func(a, b, c, d int) {
 		x[a] += x[b]
 		x[d] = bits.RotateLeft32(x[d]^x[a], 16)
@@ -94,19 +108,23 @@ func ChaChaBlock(out *[64]byte, key []byte, rounds int, ctr, id uint64) {
 		x[c] += x[d]
 		x[b] = bits.RotateLeft32(x[b]^x[c], 7)
 	}
-	for range rounds / 2 {
-		qr(0, 4, 8, 12)
-		qr(1, 5, 9, 13)
-		qr(2, 6, 10, 14)
-		qr(3, 7, 11, 15)
-		qr(0, 5, 10, 15)
-		qr(1, 6, 11, 12)
-		qr(2, 7, 8, 13)
-		qr(3, 4, 9, 14)
+	for r := range rounds {
+		if r%2 == 0 {
+			qr(0, 4, 8, 12)
+			qr(1, 5, 9, 13)
+			qr(2, 6, 10, 14)
+			qr(3, 7, 11, 15)
+		} else {
+			qr(0, 5, 10, 15)
+			qr(1, 6, 11, 12)
+			qr(2, 7, 8, 13)
+			qr(3, 4, 9, 14)
+		}
 	}
-	for i := range 16 {
-		binary.LittleEndian.PutUint32(out[4*i:], x[i]+in[i])
+	for i := range x {
+		x[i] += in[i]
 	}
+	return x
 }
 
 // ctrBlocks returns nb blocks of crypto/cipher's CTR keystream over
@@ -145,6 +163,14 @@ func SeedKey(seed uint64, n int) []byte {
 		key = binary.LittleEndian.AppendUint32(key, x)
 	}
 	return key[:n]
+}
+
+// Next returns the next n bytes that r (a Source under test) reads, to
+// compare with a reference.
+func Next(r io.Reader, n int) []byte {
+	b := make([]byte, n)
+	r.Read(b)
+	return b
 }
 
 // Unhex decodes a hexadecimal literal of a test; it panics on a typo.

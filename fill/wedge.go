@@ -37,12 +37,16 @@ var expTable = func() (t [512]float64) {
 const expSlack = 0x1p-32
 
 // approxExp returns exp(v), to a relative error below 2^-36, for v in [-8,
-// 0] (and something, without a panic, for any other v).
+// 0] (and something, without a panic, for any other v). It is written for
+// a short latency, which bounds the walk over a block's wedge tests: n =
+// -32v rounded by adding 1.5*2^52 (whose ulp is 1), and the polynomial by
+// Estrin's scheme (its terms in parallel) rather than Horner's (a chain of
+// 8 dependent operations).
 func approxExp(v float64) float64 {
-	n := int(v*-32 + 0.5)
-	r := v + float64(n)*(1.0/32) // |r| <= 1/64 (plus a rounding)
-	p := 1 + r*(1+r*(1.0/2+r*(1.0/6+r*(1.0/24))))
-	return expTable[n&511] * p
+	t := v*-32 + 0x1.8p52          // 1.5*2^52 + n, n = round(-32v)
+	r := v + (t-0x1.8p52)*(1.0/32) // |r| <= 1/64
+	r2 := r * r
+	return expTable[math.Float64bits(t)&511] * ((1 + r) + r2*((1.0/2+r*(1.0/6))+r2*(1.0/24)))
 }
 
 // belowExp reports whether y < float32(math.Exp(v)), calling math.Exp only

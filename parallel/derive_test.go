@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand"
+	"github.com/streamrand/streamrand/internal/testkit/ref"
 	"github.com/streamrand/streamrand/parallel"
 )
 
@@ -25,18 +26,10 @@ var deriveVectors = []struct {
 	{parallel.Job{Alg: streamrand.ChaCha8, Seed: 42}, 1, "7369d1603fbe14114979eabb4abc8a484f9b77e7311aebb26573e20997da72d2"},
 	{parallel.Job{Alg: streamrand.ChaCha20, Seed: 42}, 1<<64 - 1, "c9b87f5395cf2fc1adf3d0237b01b95e56e07d98021d60dbb045c018f3a86a0a"},
 	{parallel.Job{Alg: streamrand.AES128CTR, Seed: 7}, 5, "117663a4360a3087ff82d4dab4b86446"},
-	{parallel.Job{Alg: streamrand.AES256CTR, Key: unhex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")}, 3,
+	{parallel.Job{Alg: streamrand.AES256CTR, Key: ref.Unhex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")}, 3,
 		"8d2228483e6d0fce03d5167104a4f8097e328a6a086d2550169086b9c10516d5"},
 	// a grandchild: chacha12 seed 1, child 2, its child 9
 	{parallel.Job{Alg: streamrand.ChaCha12, Seed: 1}.Derive(2), 9, "873a6782e04557b1ec396b32d1de2567ce0e6457cd40eabb84a788bfc3f22bca"},
-}
-
-func unhex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }
 
 func TestDeriveVectors(t *testing.T) {

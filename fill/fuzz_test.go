@@ -3,13 +3,12 @@ package fill
 import (
 	"io"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/streamrand/streamrand"
-	"github.com/streamrand/streamrand/aesctr"
-	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
@@ -151,15 +150,7 @@ func TestMixedSequences(t *testing.T) {
 					if mode == 2 {
 						// Copy both structs, move the originals on (by
 						// fill and per call), then go on from the copies.
-						var savedSrc, savedTwin streamrand.Generator
-						switch s := src.(type) {
-						case *chacha.Source:
-							saved, savedT := *s, *twin.(*chacha.Source)
-							savedSrc, savedTwin = &saved, &savedT
-						case *aesctr.Source:
-							saved, savedT := *s, *twin.(*aesctr.Source)
-							savedSrc, savedTwin = &saved, &savedT
-						}
+						savedSrc, savedTwin := copyValue(src), copyValue(twin)
 						f := fs[c.IntN(len(fs))]
 						n := c.IntN(3000)
 						f.bulk(src, n)
@@ -191,4 +182,13 @@ func TestMixedSequences(t *testing.T) {
 			}
 		}
 	}
+}
+
+// copyValue returns a pointer to a copy of the Source g points to: this
+// module's Sources may be copied by value, and the copy is independent.
+func copyValue(g streamrand.Generator) streamrand.Generator {
+	v := reflect.ValueOf(g).Elem()
+	c := reflect.New(v.Type())
+	c.Elem().Set(v)
+	return c.Interface().(streamrand.Generator)
 }

@@ -108,8 +108,12 @@ func testCounterLowByte(t *testing.T, key []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	his := []uint64{0, 0x1234_5678_9abc_de00, 1<<32 - 256, 1<<64 - 512}
+	if testing.Short() {
+		his = []uint64{0, 1<<64 - 512} // every low byte, with and without the carry out of 64 bits
+	}
 	backendtest.Run(t, kernels, func(t *testing.T) {
-		for _, hi := range []uint64{0, 0x1234_5678_9abc_de00, 1<<32 - 256, 1<<64 - 512} {
+		for _, hi := range his {
 			for low := uint64(0); low < 256; low++ {
 				ctr := hi | low
 				for _, n := range []int{1, 4, 5} {

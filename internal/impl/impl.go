@@ -12,8 +12,6 @@
 // dispatch in the package checks its bools at the call, in the order of
 // Tiers (the preferred first), so the first one enabled is the one that
 // runs; with none enabled the package runs its portable Go code, "generic".
-// An extension (Tier.Of) is one more registered bool, which the dispatch
-// checks together with those of the alternatives it extends.
 package impl
 
 import (
@@ -24,8 +22,7 @@ import (
 	"github.com/streamrand/streamrand/internal/cpu"
 )
 
-// Registry holds one package's alternatives and extensions, in the order of
-// Tiers.
+// Registry holds one package's alternatives, in the order of Tiers.
 type Registry struct {
 	pkg  string
 	rows []Tier                 // Tiers' rows for pkg on this architecture
@@ -61,12 +58,11 @@ func New(pkg string) *Registry {
 // not linked in (for tests that check another package's kernels).
 func Lookup(pkg string) *Registry { return registries[pkg] }
 
-// Register records the alternative or extension name, the next of the
-// package's rows of Tiers on this architecture, and sets *on to whether
-// this CPU has every feature that row needs (cpu.Has, which honours
-// GODEBUG=cpu.<switch>=off) and, for an extension, runs one of the
-// alternatives it extends. Each is registered once, at init, in the order
-// of Tiers; it panics otherwise.
+// Register records the alternative name, the next of the package's rows of
+// Tiers on this architecture, and sets *on to whether this CPU has every
+// feature that row needs (cpu.Has, which honours GODEBUG=cpu.<switch>=off).
+// Each is registered once, at init, in the order of Tiers; it panics
+// otherwise.
 func (r *Registry) Register(name string, on *bool) {
 	i := len(r.alts)
 	if i == len(r.rows) || r.rows[i].Name != name {
@@ -78,9 +74,6 @@ func (r *Registry) Register(name string, on *bool) {
 	}
 	t := r.rows[i]
 	*on = t.runs(r.has)
-	if t.Of != nil {
-		*on = *on && slices.ContainsFunc(r.alts, func(a alternative) bool { return a.available && slices.Contains(t.Of, a.Name) })
-	}
 	r.alts = append(r.alts, alternative{t, *on, on})
 }
 
@@ -104,7 +97,7 @@ func (r *Registry) Check() error {
 // "generic".
 func (r *Registry) Backend() string {
 	for _, a := range r.alts {
-		if a.Of == nil && *a.on {
+		if *a.on {
 			return a.Name
 		}
 	}
@@ -116,7 +109,7 @@ func (r *Registry) Backend() string {
 func (r *Registry) Available() []string {
 	var names []string
 	for _, a := range r.alts {
-		if a.Of == nil && a.available {
+		if a.available {
 			names = append(names, a.Name)
 		}
 	}
@@ -126,13 +119,12 @@ func (r *Registry) Available() []string {
 // Has reports whether name is an alternative this CPU can run.
 func (r *Registry) Has(name string) bool {
 	i := r.find(name)
-	return i >= 0 && r.alts[i].Of == nil && r.alts[i].available
+	return i >= 0 && r.alts[i].available
 }
 
 // Select enables only the alternative name ("generic": none), which must be
 // one of Available, and returns a function that restores the previous
-// state. Extensions keep their bools: the dispatch checks them with those
-// of their alternatives. For tests only: the bools are not synchronised.
+// state. For tests only: the bools are not synchronised.
 func (r *Registry) Select(name string) (restore func()) {
 	if name != Generic && !r.Has(name) {
 		panic(r.pkg + ": kernel " + name + " is not available")
@@ -140,44 +132,13 @@ func (r *Registry) Select(name string) (restore func()) {
 	prev := make([]bool, len(r.alts))
 	for i, a := range r.alts {
 		prev[i] = *a.on
-		if a.Of == nil {
-			*a.on = a.Name == name
-		}
+		*a.on = a.Name == name
 	}
 	return func() {
 		for i, a := range r.alts {
 			*a.on = prev[i]
 		}
 	}
-}
-
-// Extends reports whether the extension ext runs with the alternative in
-// use on this CPU: the CPU has what it needs and Backend is one of the
-// alternatives it extends (whatever Enable has done to its bool).
-func (r *Registry) Extends(ext string) bool {
-	i := r.find(ext)
-	return i >= 0 && r.alts[i].available && slices.Contains(r.alts[i].Of, r.Backend())
-}
-
-// Enable turns the extension ext on (where the CPU has it) or off, and
-// returns a function that restores its bool; where ext is not registered (a
-// build without assembly, another architecture) it does nothing. For tests
-// only, to compare ext's results with those of the code without it.
-func (r *Registry) Enable(ext string, on bool) (restore func()) {
-	i := r.find(ext)
-	if i < 0 {
-		if !slices.ContainsFunc(Tiers, func(t Tier) bool { return t.Pkg == r.pkg && t.Name == ext && t.Of != nil }) {
-			panic(r.pkg + ": no extension " + ext)
-		}
-		return func() {}
-	}
-	if r.alts[i].Of == nil {
-		panic(r.pkg + ": " + ext + " is an alternative, not an extension")
-	}
-	a := r.alts[i]
-	prev := *a.on
-	*a.on = on && a.available
-	return func() { *a.on = prev }
 }
 
 func (r *Registry) find(name string) int {

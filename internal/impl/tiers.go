@@ -7,15 +7,12 @@ import (
 )
 
 // A Tier is one row of the tier rules: a kernel alternative of a package on
-// one architecture and every CPU feature it needs; or, where Of is set, an
-// extension of the alternatives Of: an optional kernel for one operation
-// that runs with one of them, where the CPU has what it needs.
+// one architecture and every CPU feature it needs.
 type Tier struct {
 	Pkg    string        // "chacha", "aesctr" or "fill"
 	GOARCH string        // "amd64" or "arm64"
-	Name   string        // the backend name (Backend), or the extension's
+	Name   string        // the backend name (Backend)
 	Needs  []cpu.Feature // every feature it needs
-	Of     []string      // an extension's alternatives; nil for an alternative
 }
 
 func needs(f ...cpu.Feature) []cpu.Feature { return f }
@@ -30,25 +27,25 @@ func needs(f ...cpu.Feature) []cpu.Feature { return f }
 var Tiers = []Tier{
 	// chacha: 16 blocks per ZMM pass (two passes interleaved), 8 per YMM,
 	// 4 per XMM; on arm64 8 blocks, 7 in NEON registers.
-	{"chacha", "amd64", "avx512", needs(cpu.AVX512), nil},
-	{"chacha", "amd64", "avx2", needs(cpu.AVX2), nil},
-	{"chacha", "amd64", "sse", needs(cpu.SSSE3), nil},
-	{"chacha", "arm64", "neon", needs(cpu.ASIMD), nil},
+	{"chacha", "amd64", "avx512", needs(cpu.AVX512)},
+	{"chacha", "amd64", "avx2", needs(cpu.AVX2)},
+	{"chacha", "amd64", "sse", needs(cpu.SSSE3)},
+	{"chacha", "arm64", "neon", needs(cpu.ASIMD)},
 
 	// aesctr: VAES on ZMM registers (EVEX forms, byte shuffles of AVX-512
 	// BW), VAES on YMM registers (VEX forms), AES-NI on XMM registers (with
 	// SSSE3's PSHUFB); on arm64 AESE/AESMC.
-	{"aesctr", "amd64", "vaes512", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES, cpu.AVX512, cpu.AVX512BW), nil},
-	{"aesctr", "amd64", "vaes256", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES), nil},
-	{"aesctr", "amd64", "aesni", needs(cpu.AESNI, cpu.SSSE3), nil},
-	{"aesctr", "arm64", "arm64", needs(cpu.ARM64AES), nil},
+	{"aesctr", "amd64", "vaes512", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES, cpu.AVX512, cpu.AVX512BW)},
+	{"aesctr", "amd64", "vaes256", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES)},
+	{"aesctr", "amd64", "aesni", needs(cpu.AESNI, cpu.SSSE3)},
+	{"aesctr", "arm64", "arm64", needs(cpu.ARM64AES)},
 
 	// fill: the AVX-512 conversions with the ziggurats' tables looked up
 	// by byte permutes (VBMI, BW), the same by dword permutes, and AVX2's;
 	// compactAVX512 and compactAVX2 use POPCNT, compactAVX512 BMI2 too.
-	{"fill", "amd64", "avx512vbmi", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2, cpu.AVX512VBMI, cpu.AVX512BW), nil},
-	{"fill", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2), nil},
-	{"fill", "amd64", "avx2", needs(cpu.AVX2, cpu.POPCNT), nil},
+	{"fill", "amd64", "avx512vbmi", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2, cpu.AVX512VBMI, cpu.AVX512BW)},
+	{"fill", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2)},
+	{"fill", "amd64", "avx2", needs(cpu.AVX2, cpu.POPCNT)},
 }
 
 // A Package is a package with kernels, and the environment variable that
@@ -111,7 +108,7 @@ func LookupModel(name string) (Model, bool) {
 // It is what a build with assembly selects on that CPU under that GODEBUG.
 func Expect(pkg string, c cpu.CPU) string {
 	for _, t := range rows(pkg, c.GOARCH) {
-		if t.Of == nil && t.runs(c.Has) {
+		if t.runs(c.Has) {
 			return t.Name
 		}
 	}

@@ -12,9 +12,8 @@ import (
 )
 
 // TestTiersWellFormed: every row of Tiers is of one of Packages, on amd64 or
-// arm64, needs features of its own architecture only, has a name unique in
-// its package and architecture (and not "generic"), and an extension comes
-// after the alternatives it extends.
+// arm64, needs features of its own architecture only, and has a name unique
+// in its package and architecture (and not "generic").
 func TestTiersWellFormed(t *testing.T) {
 	seen := map[string][]Tier{} // by package and GOARCH
 	for _, row := range Tiers {
@@ -27,10 +26,6 @@ func TestTiersWellFormed(t *testing.T) {
 		}
 		key := row.Pkg + "/" + row.GOARCH
 		require.False(t, slices.ContainsFunc(seen[key], func(s Tier) bool { return s.Name == row.Name }), "%s twice", desc)
-		for _, alt := range row.Of {
-			require.True(t, slices.ContainsFunc(seen[key], func(s Tier) bool { return s.Name == alt && s.Of == nil }),
-				"%s extends %s, which is not an alternative before it", desc, alt)
-		}
 		seen[key] = append(seen[key], row)
 	}
 }
@@ -152,9 +147,9 @@ func godebugTable() []string {
 	return lines
 }
 
-// rulesTable is Tiers as a table: each alternative and extension, preferred
-// first, with the features it needs (and their /proc/cpuinfo flags) and the
-// GODEBUG switches that turn it off.
+// rulesTable is Tiers as a table: each alternative, preferred first, with
+// the features it needs (and their /proc/cpuinfo flags) and the GODEBUG
+// switches that turn it off.
 func rulesTable() []string {
 	lines := []string{
 		"| package | kernels, preferred first | need (`/proc/cpuinfo` flag) | `GODEBUG=cpu.X=off` turns it off for X = |",
@@ -162,9 +157,6 @@ func rulesTable() []string {
 	}
 	for _, row := range Tiers {
 		name := fmt.Sprintf("%s: `%s`", row.GOARCH, row.Name)
-		if row.Of != nil {
-			name += ", extends " + quoted(row.Of)
-		}
 		var needs, switches []string
 		for _, f := range row.Needs {
 			needs = append(needs, fmt.Sprintf("%v (`%s`)", f, f.Flag()))
@@ -174,11 +166,7 @@ func rulesTable() []string {
 				}
 			}
 		}
-		need, off := strings.Join(needs, ", "), quoted(switches)
-		if need == "" {
-			need, off = "what it extends", "those of what it extends"
-		}
-		lines = append(lines, fmt.Sprintf("| `%s` | %s | %s | %s |", row.Pkg, name, need, off))
+		lines = append(lines, fmt.Sprintf("| `%s` | %s | %s | %s |", row.Pkg, name, strings.Join(needs, ", "), quoted(switches)))
 	}
 	return lines
 }

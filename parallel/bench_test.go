@@ -2,6 +2,7 @@ package parallel_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/streamrand/streamrand"
@@ -34,11 +35,17 @@ func BenchmarkOverhead(b *testing.B) {
 	}
 }
 
+// piBuffers holds the batches of the pi units running at a time, as
+// examples/internal/mc does: a unit may run on any goroutine, and a batch
+// allocated per unit would make the benchmark time the garbage collector.
+var piBuffers = sync.Pool{New: func() any { return new([2048]float64) }}
+
 // piUnit counts, of paths points of the unit square drawn with fill, those
 // inside the quarter disc.
 func piUnit(paths int) func(int64, streamrand.Generator) (int64, error) {
 	return func(_ int64, g streamrand.Generator) (int64, error) {
-		var buf [2048]float64
+		buf := piBuffers.Get().(*[2048]float64)
+		defer piBuffers.Put(buf)
 		var in int64
 		for left := paths; left > 0; {
 			xy := buf[:2*min(left, len(buf)/2)]

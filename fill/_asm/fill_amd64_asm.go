@@ -420,27 +420,7 @@ func uint64n(avx2 bool) {
 
 	// Store the lanes before the first rejected one and count them.
 	Label(name + "_partial")
-	if avx2 {
-		// The mask: the first BSF(x) lanes, from prefixLanes.
-		BSFL(x, x)
-		MOVL(x, pre)
-		SHLL(U8(5), pre)
-		t := GP64()
-		LEAQ(prefixLanes, t)
-		VMOVDQU(Mem{Base: t, Index: pre.As64(), Scale: 1}, v[7])
-		VPMASKMOVQ(v[5], v[7], Mem{Base: dst, Index: off, Scale: 1})
-	} else {
-		// The mask: lowest set bit of K1, minus one.
-		KMOVB(K1, x)
-		MOVL(x, pre)
-		NEGL(pre)
-		ANDL(x, pre)
-		DECL(pre)
-		KMOVB(pre, K2)
-		VMOVDQU64(v[5], K2, Mem{Base: dst, Index: off, Scale: 1})
-		BSFL(x, x)
-	}
-	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
+	storePrefix(avx2, x, pre, v[5], v[7], dst, off)
 
 	Label(name + "_done")
 	SHRQ(U8(3), off)
@@ -555,26 +535,7 @@ func uint64n32(avx2 bool) {
 	// Store the high words (v[2]) of the lanes before the first flagged
 	// one and count them.
 	Label(name + "_partial")
-	pre := GP32()
-	if avx2 {
-		BSFL(x, x)
-		MOVL(x, pre)
-		SHLL(U8(5), pre)
-		t := GP64()
-		LEAQ(prefixLanes, t)
-		VMOVDQU(Mem{Base: t, Index: pre.As64(), Scale: 1}, v[3])
-		VPMASKMOVQ(v[2], v[3], Mem{Base: dst, Index: off, Scale: 1})
-	} else {
-		KMOVB(K1, x)
-		MOVL(x, pre)
-		NEGL(pre)
-		ANDL(x, pre)
-		DECL(pre)
-		KMOVB(pre, K2)
-		VMOVDQU64(v[2], K2, Mem{Base: dst, Index: off, Scale: 1})
-		BSFL(x, x)
-	}
-	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
+	storePrefix(avx2, x, GP32(), v[2], v[3], dst, off)
 
 	Label(name + "_done")
 	SHRQ(U8(3), off)
@@ -586,6 +547,33 @@ func uint64n32(avx2 bool) {
 // prefixLanes: entry c (32 bytes) sets the sign bits of the first c qword
 // lanes, the mask of VPMASKMOVQ that stores them.
 var prefixLanes Mem
+
+// storePrefix stores the lanes of src before the first lane flagged in
+// x (AVX2: a lane bit mask; AVX-512: K1) to dst at byte offset off, and
+// advances off past them; pre and mask are scratch.
+func storePrefix(avx2 bool, x, pre GPVirtual, src, mask VecPhysical, dst, off Register) {
+	if avx2 {
+		// The mask: the first BSF(x) lanes, from prefixLanes.
+		BSFL(x, x)
+		MOVL(x, pre)
+		SHLL(U8(5), pre)
+		t := GP64()
+		LEAQ(prefixLanes, t)
+		VMOVDQU(Mem{Base: t, Index: pre.As64(), Scale: 1}, mask)
+		VPMASKMOVQ(src, mask, Mem{Base: dst, Index: off, Scale: 1})
+	} else {
+		// The mask: lowest set bit of K1, minus one.
+		KMOVB(K1, x)
+		MOVL(x, pre)
+		NEGL(pre)
+		ANDL(x, pre)
+		DECL(pre)
+		KMOVB(pre, K2)
+		VMOVDQU64(src, K2, Mem{Base: dst, Index: off, Scale: 1})
+		BSFL(x, x)
+	}
+	LEAQ(Mem{Base: off, Index: x.As64(), Scale: 8}, off)
+}
 
 func prefixLanesConstant() {
 	prefixLanes = GLOBL("prefixLanes", RODATA|NOPTR)

@@ -97,6 +97,10 @@ func validKeyLen(n int) error {
 	case 16, 24, 32:
 		return nil
 	}
+	if n == 128 || n == 192 || n == 256 {
+		// A size in bits, as in the algorithm's name: say which length it means.
+		return fmt.Errorf("aesctr: invalid key length %d (want 16, 24 or 32 bytes: AES-%d takes %d)", n, n, n/8)
+	}
 	return fmt.Errorf("aesctr: invalid key length %d (want 16, 24 or 32 bytes)", n)
 }
 

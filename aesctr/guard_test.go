@@ -1,6 +1,7 @@
 package aesctr
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"testing"
@@ -17,6 +18,11 @@ func TestErrors(t *testing.T) {
 		require.ErrorContains(t, err, "aesctr: invalid key length")
 		_, err = NewSecure(n)
 		require.ErrorContains(t, err, "aesctr: invalid key length")
+	}
+	// A length in bits, as in "AES-128", gets the length in bytes it means.
+	for _, bits := range []int{128, 192, 256} {
+		_, err := NewSecure(bits)
+		require.EqualError(t, err, fmt.Sprintf("aesctr: invalid key length %d (want 16, 24 or 32 bytes: AES-%d takes %d)", bits, bits, bits/8))
 	}
 	_, err := NewSource(1).Seek(-1, io.SeekCurrent)
 	require.ErrorContains(t, err, "aesctr: Seek")

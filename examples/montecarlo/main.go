@@ -53,6 +53,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/streamrand/streamrand/examples/internal/command"
@@ -180,14 +181,19 @@ func cli(args []string, out io.Writer) error {
 	if term.IsTerminal(os.Stderr) {
 		r.progress = os.Stderr
 	}
-	// Ctrl-C stops the workers after their current chunks; with -resume
-	// the progress is saved.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C, or the SIGTERM of a machine shutting down, stops the workers
+	// after their current chunks; with -resume the progress is saved.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	start := time.Now()
 	res, err := r.do(ctx)
-	if err != nil {
+	switch {
+	case errors.Is(err, context.Canceled) && *resume != "":
+		return fmt.Errorf("interrupted; the progress is saved in %s: run again with the same flags to continue", *resume)
+	case errors.Is(err, context.Canceled):
+		return errors.New("interrupted")
+	case err != nil:
 		return err
 	}
 	elapsed := time.Since(start)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -281,4 +282,31 @@ func TestCancelSaves(t *testing.T) {
 	want, err := run{cfg: cfg, workers: 2}.do(t.Context())
 	require.NoError(t, err)
 	require.Equal(t, want, got)
+}
+
+// SIGTERM (a machine shutting down) stops the run after its current chunks
+// with the progress saved, one line on stderr and exit status 2.
+func TestTermSaves(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "pi.state")
+	cmd := commandtest.Command("-paths", "4000000000", "-workers", "2", "-resume", file, "-save", "10ms")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		require.True(t, time.Now().Before(deadline), "no progress saved")
+		if _, err := os.Stat(file); err == nil {
+			break
+		}
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	require.Equal(t, 2, exit.ExitCode())
+	require.Equal(t, "montecarlo: interrupted; the progress is saved in "+file+": run again with the same flags to continue\n", stderr.String())
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var s state
+	require.NoError(t, json.Unmarshal(b, &s))
+	require.Positive(t, s.Next)
 }

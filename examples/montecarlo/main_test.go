@@ -173,7 +173,7 @@ func TestCLIPerCall(t *testing.T) {
 // same bits as a run that never stopped; the state file is whole at any
 // moment (written to a temporary file and renamed).
 func TestResumeAfterKill(t *testing.T) {
-	args := []string{"-problem", "call", "-alg", "aes128ctr", "-seed", "9", "-paths", "6000000", "-chunk", "20000", "-workers", "2", "-table=false"}
+	args := []string{"-problem", "call", "-alg", "aes128ctr", "-seed", "9", "-paths", "40000000", "-chunk", "20000", "-workers", "2", "-table=false"}
 	status, whole, stderr := commandtest.Run(t, args...)
 	require.Equal(t, 0, status, stderr)
 
@@ -198,8 +198,8 @@ func TestResumeAfterKill(t *testing.T) {
 	b, err := os.ReadFile(file)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &s), "torn state file %q", b)
-	require.Less(t, s.Next, int64(300), "the run ended before the kill")
-	t.Logf("killed after chunk %d of 300", s.Next)
+	require.Less(t, s.Next, int64(2000), "the run ended before the kill")
+	t.Logf("killed after chunk %d of 2000", s.Next)
 
 	status, again, stderr := commandtest.Run(t, resumed...)
 	require.Equal(t, 0, status, stderr)
@@ -257,7 +257,7 @@ func TestResumeStates(t *testing.T) {
 // Cancelling stops the run with the context's error and saves the
 // progress: a run resumed from it gives the uninterrupted bits.
 func TestCancelSaves(t *testing.T) {
-	cfg := mc.Config{Problem: "pi", Alg: streamrand.AES128CTR, Seed: 2, Paths: 20_000_000, Chunk: 2000}
+	cfg := mc.Config{Problem: "pi", Alg: streamrand.AES128CTR, Seed: 2, Paths: 60_000_000, Chunk: 2000}
 	file := filepath.Join(t.TempDir(), "state")
 	ctx, cancel := context.WithCancel(t.Context())
 	go func() { // cancel once the first progress is saved

@@ -146,14 +146,20 @@ type Source struct {
 	k  kernel // the identity; ks reaches it by its offset (keystream.Init)
 }
 
-// NewWithKey returns a Source for the ChaCha keystream with the given key,
-// number of rounds (8, 12 or 20) and stream id, positioned at byte 0.
-func NewWithKey(key [KeySize]byte, rounds int, stream uint64) (*Source, error) {
+// NewWithKey returns a Source for the ChaCha keystream with the given key
+// (KeySize bytes), number of rounds (8, 12 or 20) and stream id, positioned
+// at byte 0. A key of another length or another number of rounds is an
+// error. The Source keeps its own copy of key: changing key afterwards
+// does not change the Source.
+func NewWithKey(key []byte, rounds int, stream uint64) (*Source, error) {
+	if len(key) != KeySize {
+		return nil, fmt.Errorf("chacha: invalid key length %d (want %d bytes)", len(key), KeySize)
+	}
 	if !validRounds(rounds) {
 		return nil, fmt.Errorf("chacha: invalid number of rounds %d (want 8, 12 or 20)", rounds)
 	}
 	s := new(Source)
-	s.k = newKernel(&key, rounds)
+	s.k = newKernel((*[KeySize]byte)(key), rounds) // copies the key
 	keystream.Init(&s.ks, &s.k, stream)
 	return s, nil
 }
@@ -192,7 +198,7 @@ func NewSecure(rounds int) (*Source, error) {
 	}
 	var key [KeySize]byte
 	rand.Read(key[:]) // never fails (Go 1.24+: it crashes the program instead)
-	return NewWithKey(key, rounds, 0)
+	return NewWithKey(key[:], rounds, 0)
 }
 
 // Seed resets s to the state NewSource8, NewSource12 or NewSource20 (the

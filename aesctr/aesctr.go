@@ -104,6 +104,18 @@ func validKeyLen(n int) error {
 	return fmt.Errorf("aesctr: invalid key length %d (want 16, 24 or 32 bytes)", n)
 }
 
+// secureKeyLen returns the key length in bytes of NewSecure's keyBits:
+// 128, 192 or 256 bits, or (deprecated) 16, 24 or 32 bytes.
+func secureKeyLen(keyBits int) (int, error) {
+	switch keyBits {
+	case 128, 192, 256:
+		return keyBits / 8, nil
+	case 16, 24, 32: // deprecated: a length in bytes; the two sets do not overlap
+		return keyBits, nil
+	}
+	return 0, fmt.Errorf("aesctr: invalid key size %d (want 128, 192 or 256 bits)", keyBits)
+}
+
 // setKey keys k with key (16, 24 or 32 bytes). It allocates only on the
 // portable path (crypto/aes's cipher).
 func (k *kernel) setKey(key []byte) {
@@ -221,10 +233,15 @@ func NewSource192(seed uint64) *Source { return newSeeded(seed, 24) }
 // expansion (the key chacha.NewSource8 uses for the same seed).
 func NewSource256(seed uint64) *Source { return newSeeded(seed, 32) }
 
-// NewSecure returns a Source with a key of keyLen bytes (16, 24 or 32) read
-// from crypto/rand, stream 0. Another keyLen is an error.
-func NewSecure(keyLen int) (*Source, error) {
-	if err := validKeyLen(keyLen); err != nil {
+// NewSecure returns an AES-128, AES-192 or AES-256 Source, as keyBits is
+// 128, 192 or 256 (the key size in bits, the number in the algorithm's
+// name), with a key read from crypto/rand, stream 0. Another keyBits is an
+// error. Deprecated: keyBits 16, 24 and 32, the key length in bytes, are
+// still accepted for AES-128, AES-192 and AES-256, but only for one more
+// release; pass 128, 192 or 256.
+func NewSecure(keyBits int) (*Source, error) {
+	keyLen, err := secureKeyLen(keyBits)
+	if err != nil {
 		return nil, err
 	}
 	var key [32]byte

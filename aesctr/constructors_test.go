@@ -22,11 +22,11 @@ func TestSeed(t *testing.T) {
 }
 
 func TestSecure(t *testing.T) {
-	for _, n := range []int{16, 24, 32} {
-		a, err := NewSecure(n)
+	for _, bits := range []int{128, 192, 256} {
+		a, err := NewSecure(bits)
 		require.NoError(t, err)
-		b, _ := NewSecure(n)
-		require.Equal(t, n, a.KeySize())
+		b, _ := NewSecure(bits)
+		require.Equal(t, bits/8, a.KeySize())
 		require.False(t, bytes.Equal(ref.Next(a, 32), ref.Next(b, 32)))
 	}
 }

@@ -57,7 +57,7 @@ func ExampleNewWithKey() {
 // NewSecure draws the key from crypto/rand: the stream is unpredictable
 // and cannot be reproduced unless the state is saved with MarshalBinary.
 func ExampleNewSecure() {
-	s, err := aesctr.NewSecure(32)
+	s, err := aesctr.NewSecure(256) // AES-256
 	if err != nil {
 		panic(err)
 	}

@@ -16,13 +16,11 @@ func TestErrors(t *testing.T) {
 	for _, n := range []int{0, 1, 15, 17, 31, 33, 64} {
 		_, err := NewWithKey(make([]byte, n), 0)
 		require.ErrorContains(t, err, "aesctr: invalid key length")
-		_, err = NewSecure(n)
-		require.ErrorContains(t, err, "aesctr: invalid key length")
 	}
-	// A length in bits, as in "AES-128", gets the length in bytes it means.
-	for _, bits := range []int{128, 192, 256} {
-		_, err := NewSecure(bits)
-		require.EqualError(t, err, fmt.Sprintf("aesctr: invalid key length %d (want 16, 24 or 32 bytes: AES-%d takes %d)", bits, bits, bits/8))
+	// NewSecure takes the size in bits (and, deprecated, 16, 24 or 32).
+	for _, n := range []int{0, 1, 8, 15, 17, 64, 127, 129, 512} {
+		_, err := NewSecure(n)
+		require.EqualError(t, err, fmt.Sprintf("aesctr: invalid key size %d (want 128, 192 or 256 bits)", n))
 	}
 	_, err := NewSource(1).Seek(-1, io.SeekCurrent)
 	require.ErrorContains(t, err, "aesctr: Seek")
@@ -36,11 +34,11 @@ func TestZeroSource(t *testing.T) {
 	require.Equal(t, 0, s.KeySize())
 }
 
-// TestNewSecureValidatesFirst: a bad length is an error before anything is
+// TestNewSecureValidatesFirst: a bad size is an error before anything is
 // allocated (it used to panic in makeslice for a negative length).
 func TestNewSecureValidatesFirst(t *testing.T) {
-	for _, n := range []int{-1, math.MinInt, 0, 15, math.MaxInt} {
+	for _, n := range []int{-1, math.MinInt, 0, 15, -128, math.MaxInt} {
 		_, err := NewSecure(n)
-		require.ErrorContains(t, err, "aesctr: invalid key length")
+		require.ErrorContains(t, err, "aesctr: invalid key size")
 	}
 }

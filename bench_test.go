@@ -10,6 +10,7 @@ import (
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/aesctr"
 	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/internal/keystream"
 	"github.com/streamrand/streamrand/internal/peers"
 	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
@@ -50,80 +51,136 @@ func BenchmarkRead(b *testing.B) {
 	}
 }
 
-// BenchmarkUint64 measures direct calls of Uint64 on the concrete types
-// (each loop calls the method statically, as a program holding a
-// *chacha.Source would), next to math/rand/v2's ChaCha8 and PCG.
+// callsPerOp is how many calls one iteration of the per-call benchmarks
+// makes: a loop of calls, as a program drawing numbers runs, so that what
+// is timed is the calls (and every refill of a keystream's 1 KiB buffer
+// falls inside the timing), not the benchmark's own loop. ns per call is
+// 8e9 / cpuB/s.
+const callsPerOp = 4096
+
+// nullKernel writes nothing: nullSource is the keystream layer with no
+// keystream to generate, the same Uint64 (a bounds check, one load, the
+// position's decrement and store) and a refill that costs almost nothing.
+// Its time per call is what a call costs any buffered Source before it
+// generates anything: the bound of the per-call benchmarks. (The store of
+// the position and its load by the next call are one dependent chain
+// through memory, so calls cannot overlap as the words of a bulk read do.)
+type nullKernel struct{}
+
+func (nullKernel) Fill(dst []byte, counter, stream uint64) {}
+func (nullKernel) BlockSize() int                          { return 64 }
+func (nullKernel) Carries() bool                           { return false }
+
+type nullSource struct {
+	ks keystream.Stream
+	k  nullKernel
+}
+
+func newNullSource() *nullSource {
+	s := new(nullSource)
+	keystream.Init(&s.ks, &s.k, 0)
+	return s
+}
+
+func (s *nullSource) Uint64() uint64 { return s.ks.Uint64() }
+
+// BenchmarkUint64 measures Uint64 called directly on the concrete types, in
+// a loop (inlined, as in a program holding a *chacha.Source), next to
+// math/rand/v2's ChaCha8 and PCG and the bound, nullSource.
+//
+//	go test -run '^$' -bench '^BenchmarkUint64$' -count 6 . | benchstat -col /source -
 func BenchmarkUint64(b *testing.B) {
-	for _, a := range streamrand.Algorithms() {
-		b.Run(a.String(), func(b *testing.B) {
-			var s uint64
-			switch g := streamrand.New(a, 1).(type) {
-			case *chacha.Source:
-				stop := benchutil.Start(b, 8)
-				for b.Loop() {
-					s += g.Uint64()
-				}
-				stop()
-			case *aesctr.Source:
-				stop := benchutil.Start(b, 8)
-				for b.Loop() {
-					s += g.Uint64()
-				}
-				stop()
+	var s uint64
+	run := func(name string, loop func()) {
+		b.Run("source="+name, func(b *testing.B) {
+			stop := benchutil.Start(b, 8*callsPerOp)
+			for b.Loop() {
+				loop()
 			}
-			sink = s
+			stop()
 		})
 	}
-	b.Run("peer=math-rand-v2-ChaCha8", func(b *testing.B) {
-		g := rand.NewChaCha8([32]byte{1})
-		var s uint64
-		stop := benchutil.Start(b, 8)
-		for b.Loop() {
-			s += g.Uint64()
+	for _, a := range streamrand.Algorithms() {
+		switch g := streamrand.New(a, 1).(type) {
+		case *chacha.Source:
+			run(a.String(), func() {
+				for range callsPerOp {
+					s += g.Uint64()
+				}
+			})
+		case *aesctr.Source:
+			run(a.String(), func() {
+				for range callsPerOp {
+					s += g.Uint64()
+				}
+			})
+		default:
+			b.Fatalf("%v: unexpected type %T", a, g)
 		}
-		stop()
-		sink = s
-	})
-	b.Run("peer=math-rand-v2-PCG", func(b *testing.B) {
-		g := rand.NewPCG(1, 2)
-		var s uint64
-		stop := benchutil.Start(b, 8)
-		for b.Loop() {
-			s += g.Uint64()
+	}
+	pcg, c8, null := rand.NewPCG(1, 2), rand.NewChaCha8([32]byte{1}), newNullSource()
+	run("peer=math-rand-v2-PCG", func() {
+		for range callsPerOp {
+			s += pcg.Uint64()
 		}
-		stop()
-		sink = s
 	})
+	run("peer=math-rand-v2-ChaCha8", func() {
+		for range callsPerOp {
+			s += c8.Uint64()
+		}
+	})
+	run("bound=null", func() {
+		for range callsPerOp {
+			s += null.Uint64()
+		}
+	})
+	sink = s
 }
 
 var sink uint64
 
-// BenchmarkRandUint64 measures rand.New(src).Uint64, the way most programs
-// draw numbers, against rand.New over math/rand/v2's own sources.
-func BenchmarkRandUint64(b *testing.B) {
-	srcs := []struct {
+// BenchmarkRand measures rand.New(src).Uint64 and Float64, one call at a
+// time, the way most programs draw numbers: the Source is behind the
+// rand.Source interface, which the compiler cannot see through. Beside ours:
+// math/rand/v2's own Sources and the bound, nullSource.
+//
+//	go test -run '^$' -bench '^BenchmarkRand$' -count 6 . | benchstat -col /source -
+func BenchmarkRand(b *testing.B) {
+	type src struct {
 		name string
 		src  rand.Source
-	}{
-		{"peer=math-rand-v2-ChaCha8", rand.NewChaCha8([32]byte{1})},
-		{"peer=math-rand-v2-PCG", rand.NewPCG(1, 2)},
 	}
+	srcs := []src{}
 	for _, a := range streamrand.Algorithms() {
-		srcs = append(srcs, struct {
-			name string
-			src  rand.Source
-		}{a.String(), streamrand.New(a, 1)})
+		srcs = append(srcs, src{a.String(), streamrand.New(a, 1)})
 	}
+	srcs = append(srcs,
+		src{"peer=math-rand-v2-PCG", rand.NewPCG(1, 2)},
+		src{"peer=math-rand-v2-ChaCha8", rand.NewChaCha8([32]byte{1})},
+		src{"bound=null", newNullSource()})
 	for _, s := range srcs {
-		b.Run(s.name, func(b *testing.B) {
-			r := rand.New(s.src)
+		r := rand.New(s.src)
+		b.Run("method=Uint64/source="+s.name, func(b *testing.B) {
 			var x uint64
-			stop := benchutil.Start(b, 8)
+			stop := benchutil.Start(b, 8*callsPerOp)
 			for b.Loop() {
-				x += r.Uint64()
+				for range callsPerOp {
+					x += r.Uint64()
+				}
 			}
 			stop()
 			sink = x
+		})
+		b.Run("method=Float64/source="+s.name, func(b *testing.B) {
+			var x float64
+			stop := benchutil.Start(b, 8*callsPerOp)
+			for b.Loop() {
+				for range callsPerOp {
+					x += r.Float64()
+				}
+			}
+			stop()
+			sink = uint64(x)
 		})
 	}
 }

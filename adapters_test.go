@@ -282,10 +282,10 @@ func (g otherGenerator) Read(p []byte) (int, error) {
 // the reader stays safe for concurrent use.
 func TestNewReaderLockedOther(t *testing.T) {
 	const n = 1000
-	l := streamrand.Locked(otherGenerator{chacha.NewSource8(5)})
+	l := streamrand.Locked(otherGenerator{chacha.NewSource(5)})
 	r := streamrand.NewReader(l)
 	require.NotSame(t, l, r)
-	require.Equal(t, leBytes(chacha.NewSource8(5), n), readCuts(t, r, n))
+	require.Equal(t, leBytes(chacha.NewSource(5), n), readCuts(t, r, n))
 
 	// Four goroutines read 13-byte pieces: together they get exactly the
 	// next bytes of the stream, each piece a contiguous run of it.
@@ -302,7 +302,7 @@ func TestNewReaderLockedOther(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	ref := chacha.NewSource8(5)
+	ref := chacha.NewSource(5)
 	stream := leBytes(ref, n+workers*rounds*size)[n:]
 	seen := map[string]bool{}
 	for off := 0; off < len(stream); off += size {

@@ -29,10 +29,10 @@ const (
 // internal/algtable. A row's name is also the name its family's packages
 // write in the checkpoints of that algorithm, which Unmarshal dispatches on.
 var algorithms = [numAlgorithms]algorithm{
-	ChaCha8:   {"chacha8", &chachaFamily, 8, chacha.KeySize, seeded(chacha.NewSource8), "math/rand/v2 ChaCha8"},
+	ChaCha8:   {"chacha8", &chachaFamily, 8, chacha.KeySize, seeded(chacha.NewSource), "math/rand/v2 ChaCha8"},
 	ChaCha12:  {"chacha12", &chachaFamily, 12, chacha.KeySize, seeded(chacha.NewSource12), "math/rand/v2 ChaCha8"},
 	ChaCha20:  {"chacha20", &chachaFamily, 20, chacha.KeySize, seeded(chacha.NewSource20), "x/crypto chacha20"},
-	AES128CTR: {"aes128ctr", &aesFamily, 16, 16, seeded(aesctr.NewSource128), "crypto/cipher CTR AES-128"},
+	AES128CTR: {"aes128ctr", &aesFamily, 16, 16, seeded(aesctr.NewSource), "crypto/cipher CTR AES-128"},
 	AES192CTR: {"aes192ctr", &aesFamily, 24, 24, seeded(aesctr.NewSource192), "crypto/cipher CTR AES-192"},
 	AES256CTR: {"aes256ctr", &aesFamily, 32, 32, seeded(aesctr.NewSource256), "crypto/cipher CTR AES-256"},
 }
@@ -169,7 +169,8 @@ func (a Algorithm) KeySize() int {
 
 // New returns a Generator of algorithm a keyed from seed (rand_core's
 // seed_from_u64 expansion; AES-192 and AES-256 take the first 24 or 32 bytes
-// of it), stream 0: chacha.NewSource8/12/20 or aesctr.NewSource128/192/256.
+// of it), stream 0: chacha.NewSource, NewSource12, NewSource20 or
+// aesctr.NewSource, NewSource192, NewSource256.
 // It panics if a is not a valid Algorithm.
 func New(a Algorithm, seed uint64) Generator {
 	if a >= numAlgorithms {

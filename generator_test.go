@@ -160,25 +160,25 @@ func TestCopiesEveryRoute(t *testing.T) {
 	u.c.Uint64()
 	u2 := *u
 	u.c.Seed(1)
-	require.NoError(t, u.a.UnmarshalBinary(mustMarshal(t, aesctr.NewSource128(3))))
+	require.NoError(t, u.a.UnmarshalBinary(mustMarshal(t, aesctr.NewSource(3))))
 	require.Equal(t, skipped(chacha.NewSource20, 7, 8, n), next(&u2.c, n), "chacha.Source inside a copied struct")
 	require.Equal(t, skipped(aesctr.NewSource256, 8, 0, n), next(&u2.a, n), "aesctr.Source inside a copied struct")
 
 	dst := make([]chacha.Source, 2)
-	src := []chacha.Source{*chacha.NewSource8(3), *chacha.NewSource8(4)}
+	src := []chacha.Source{*chacha.NewSource(3), *chacha.NewSource(4)}
 	reflect.Copy(reflect.ValueOf(dst), reflect.ValueOf(src))
 	src[0].Seed(9)
-	require.Equal(t, skipped(chacha.NewSource8, 3, 0, n), next(&dst[0], n), "reflect.Copy")
+	require.Equal(t, skipped(chacha.NewSource, 3, 0, n), next(&dst[0], n), "reflect.Copy")
 
-	m := map[int]aesctr.Source{1: *aesctr.NewSource128(11)}
+	m := map[int]aesctr.Source{1: *aesctr.NewSource(11)}
 	ch := make(chan aesctr.Source, 1)
 	ch <- m[1]
 	var iface any = <-ch
 	c := iface.(aesctr.Source)
-	require.Equal(t, skipped(aesctr.NewSource128, 11, 0, n), next(&c, n), "map, channel, interface")
+	require.Equal(t, skipped(aesctr.NewSource, 11, 0, n), next(&c, n), "map, channel, interface")
 
 	// ReadAt on g from several goroutines while its copies move.
-	g := chacha.NewSource8(5)
+	g := chacha.NewSource(5)
 	want := make([]byte, 1<<16)
 	g.ReadAt(want, 11)
 	var wg sync.WaitGroup

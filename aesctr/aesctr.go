@@ -4,13 +4,20 @@
 // independent streams of one key, O(1) seeking and checkpoints; its bytes
 // are the CTR keystream any AES implementation reproduces:
 //
-//	r := rand.New(aesctr.NewSource128(42)) // r is a *rand.Rand (math/rand/v2)
-//	fmt.Println(r.IntN(100))               // 63, on every machine, forever
+//	r := rand.New(aesctr.NewSource(42)) // r is a *rand.Rand (math/rand/v2)
+//	fmt.Println(r.IntN(100))            // 63, on every machine, forever
 //
-// NewSource128 (and NewSource), NewSource192 and NewSource256 key a Source
-// from a uint64 seed, for reproducible numbers. A seed is not a secret:
-// 2^64 seeds can be searched. NewWithKey takes a full key and NewSecure
-// draws one from crypto/rand, for secret streams.
+// The constructors follow one convention, shared with package chacha.
+// NewSource is the default variant, AES-128; the other variants are named
+// by the number in the algorithm's name, the key size in bits:
+// NewSource192, NewSource256, NewSecure(256). A key is a []byte whose
+// length, 16, 24 or 32 bytes, picks the variant, as in crypto/aes, and any
+// other length is an error.
+//
+// NewSource, NewSource192 and NewSource256 key a Source from a uint64
+// seed, for reproducible numbers. A seed is not a secret: 2^64 seeds can
+// be searched. NewWithKey takes a full key and NewSecure draws one from
+// crypto/rand, for secret streams.
 //
 // For parallel work, number the pieces of work, not the workers: give
 // piece i its own Source with the same key (or seed) and SetStream(i); each
@@ -32,7 +39,7 @@
 // iv) with that iv. After block 2^64-1 of stream s comes block 0 of stream
 // s+1 (the carry of the 128-bit counter block), whichever method reads it.
 //
-// NewSource128(seed) uses an AES-128 key made of the first 16 bytes of
+// NewSource(seed) uses an AES-128 key made of the first 16 bytes of
 // rand_core's seed_from_u64 expansion of seed; NewSource192 and
 // NewSource256 the first 24 and 32.
 //
@@ -217,20 +224,22 @@ func (s *Source) seed(seed uint64, keyLen int) {
 	keystream.Init(&s.ks, &s.k, 0)
 }
 
-// NewSource returns an AES-128 Source keyed from seed, like NewSource128.
+// NewSource returns an AES-128 Source whose key is the first 16 bytes of
+// the seed expansion of rand_core's seed_from_u64(seed), stream 0, position
+// 0. AES-128 is the default variant.
 func NewSource(seed uint64) *Source { return newSeeded(seed, 16) }
 
-// NewSource128 returns an AES-128 Source whose key is the first 16 bytes of
-// the seed expansion of rand_core's seed_from_u64(seed), stream 0, position
-// 0.
-func NewSource128(seed uint64) *Source { return newSeeded(seed, 16) }
+// NewSource128 returns an AES-128 Source keyed from seed.
+//
+// Deprecated: NewSource is the same AES-128 generator; use it.
+func NewSource128(seed uint64) *Source { return NewSource(seed) }
 
-// NewSource192 is NewSource128 with AES-192: the first 24 bytes of the
+// NewSource192 is NewSource with AES-192: the first 24 bytes of the
 // expansion.
 func NewSource192(seed uint64) *Source { return newSeeded(seed, 24) }
 
-// NewSource256 is NewSource128 with AES-256: the first 32 bytes of the
-// expansion (the key chacha.NewSource8 uses for the same seed).
+// NewSource256 is NewSource with AES-256: the first 32 bytes of the
+// expansion (the key chacha.NewSource uses for the same seed).
 func NewSource256(seed uint64) *Source { return newSeeded(seed, 32) }
 
 // NewSecure returns an AES-128, AES-192 or AES-256 Source, as keyBits is
@@ -249,7 +258,7 @@ func NewSecure(keyBits int) (*Source, error) {
 	return NewWithKey(key[:keyLen], 0)
 }
 
-// Seed resets s to the state NewSource128, NewSource192 or NewSource256
+// Seed resets s to the state NewSource, NewSource192 or NewSource256
 // (the one of s's key length) would return for seed: the key expanded from
 // seed, stream 0, position 0. It does not allocate on the assembly
 // backends (the portable one allocates crypto/aes's cipher). Copies of s
@@ -257,7 +266,7 @@ func NewSecure(keyBits int) (*Source, error) {
 // no key length.
 func (s *Source) Seed(seed uint64) {
 	if !s.ks.Ready() {
-		panic("aesctr: Seed of a zero Source, which has no key length (create it with NewSource128/192/256, NewWithKey or UnmarshalBinary)")
+		panic("aesctr: Seed of a zero Source, which has no key length (create it with NewSource, NewSource192, NewSource256, NewWithKey or UnmarshalBinary)")
 	}
 	s.seed(seed, s.k.keyLen)
 }

@@ -17,7 +17,7 @@ import (
 // kernel, that Seed gives exactly the constructor's Source without
 // allocating.)
 func TestSeed(t *testing.T) {
-	require.PanicsWithValue(t, "aesctr: Seed of a zero Source, which has no key length (create it with NewSource128/192/256, NewWithKey or UnmarshalBinary)",
+	require.PanicsWithValue(t, "aesctr: Seed of a zero Source, which has no key length (create it with NewSource, NewSource192, NewSource256, NewWithKey or UnmarshalBinary)",
 		func() { new(Source).Seed(1) })
 }
 

@@ -152,7 +152,7 @@ func Example_parallel() {
 // score is the sum of 1000 dice of player i: stream i of the AES-128 key
 // that seed 7 gives.
 func score(i int) int {
-	s := aesctr.NewSource128(7)
+	s := aesctr.NewSource(7)
 	s.SetStream(uint64(i))
 	r := rand.New(s)
 	sum := 0
@@ -162,7 +162,7 @@ func score(i int) int {
 	return sum
 }
 
-// NewSource128, NewSource192 and NewSource256 seed AES-128, AES-192 and
+// NewSource, NewSource192 and NewSource256 seed AES-128, AES-192 and
 // AES-256 the same way (the first 16, 24 or 32 bytes of rand_core's
 // seed_from_u64 expansion); Seed resets any of them in place, keeping its
 // key length.

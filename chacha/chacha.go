@@ -3,12 +3,18 @@
 // Source and an io.Reader whose numbers are the same on every machine, with
 // independent streams of one key, O(1) seeking and checkpoints:
 //
-//	r := rand.New(chacha.NewSource8(42)) // r is a *rand.Rand (math/rand/v2)
-//	fmt.Println(r.IntN(100))             // 68, on every machine, forever
+//	r := rand.New(chacha.NewSource(42)) // r is a *rand.Rand (math/rand/v2)
+//	fmt.Println(r.IntN(100))            // 68, on every machine, forever
 //
-// NewSource8, NewSource12 and NewSource20 key a Source from a uint64 seed,
-// for reproducible numbers (NewSource is NewSource8, the round count of
-// math/rand/v2's ChaCha8). A seed is not a secret: 2^64 seeds can be
+// The constructors follow one convention, shared with package aesctr.
+// NewSource is the default variant, ChaCha8 (the round count of
+// math/rand/v2's ChaCha8); the other variants are named by the number in
+// the algorithm's name, the round count: NewSource12, NewSource20,
+// NewWithKey(key, 12, stream), NewSecure(12). A key is a []byte of KeySize
+// bytes, and any other length is an error.
+//
+// NewSource, NewSource12 and NewSource20 key a Source from a uint64 seed,
+// for reproducible numbers. A seed is not a secret: 2^64 seeds can be
 // searched. NewWithKey takes a full 256-bit key and NewSecure draws one
 // from crypto/rand, for secret streams.
 //
@@ -38,8 +44,9 @@
 // ChaCha{8,12,20}Rng::from_seed(key) with set_stream(s). After block 2^64-1
 // the counter wraps to block 0 of the same stream, as in rand_chacha.
 //
-// NewSource8(seed) keys the generator like rand_core's seed_from_u64(seed),
-// so it yields exactly the numbers of ChaCha8Rng::seed_from_u64(seed).
+// NewSource(seed) keys the generator like rand_core's seed_from_u64(seed),
+// so it yields exactly the numbers of ChaCha8Rng::seed_from_u64(seed)
+// (NewSource12 and NewSource20: ChaCha12Rng and ChaCha20Rng).
 //
 // The keystreams and the seed expansion are fixed by these definitions
 // forever; golden tests hold them.
@@ -177,21 +184,24 @@ func (s *Source) seed(seed uint64, rounds int) {
 	keystream.Init(&s.ks, &s.k, 0)
 }
 
-// NewSource returns a ChaCha8 Source keyed from seed, like NewSource8.
+// NewSource returns a ChaCha8 Source whose key is the seed expansion of
+// rand_core's seed_from_u64(seed), stream 0, position 0. ChaCha8 is the
+// default variant, with the round count of math/rand/v2's ChaCha8.
 func NewSource(seed uint64) *Source { return newSeeded(seed, 8) }
 
-// NewSource8 returns a ChaCha8 Source whose key is the seed expansion of
-// rand_core's seed_from_u64(seed), stream 0, position 0.
-func NewSource8(seed uint64) *Source { return newSeeded(seed, 8) }
+// NewSource8 returns a ChaCha8 Source keyed from seed.
+//
+// Deprecated: NewSource is the same ChaCha8 generator; use it.
+func NewSource8(seed uint64) *Source { return NewSource(seed) }
 
-// NewSource12 is NewSource8 with 12 rounds.
+// NewSource12 is NewSource with 12 rounds.
 func NewSource12(seed uint64) *Source { return newSeeded(seed, 12) }
 
-// NewSource20 is NewSource8 with 20 rounds.
+// NewSource20 is NewSource with 20 rounds.
 func NewSource20(seed uint64) *Source { return newSeeded(seed, 20) }
 
-// NewSecure returns a Source with the given rounds keyed from crypto/rand,
-// stream 0.
+// NewSecure returns a Source of the given number of rounds (8, 12 or 20)
+// keyed from crypto/rand, stream 0.
 func NewSecure(rounds int) (*Source, error) {
 	if !validRounds(rounds) {
 		return nil, fmt.Errorf("chacha: invalid number of rounds %d (want 8, 12 or 20)", rounds)
@@ -201,14 +211,14 @@ func NewSecure(rounds int) (*Source, error) {
 	return NewWithKey(key[:], rounds, 0)
 }
 
-// Seed resets s to the state NewSource8, NewSource12 or NewSource20 (the
+// Seed resets s to the state NewSource, NewSource12 or NewSource20 (the
 // one of s's round count) would return for seed: the key expanded from
 // seed, stream 0, position 0. It does not allocate. Copies of s made before
 // keep their own state. Seed panics on a zero Source, which has no round
 // count.
 func (s *Source) Seed(seed uint64) {
 	if !s.ks.Ready() {
-		panic("chacha: Seed of a zero Source, which has no round count (create it with NewSource8/12/20, NewWithKey or UnmarshalBinary)")
+		panic("chacha: Seed of a zero Source, which has no round count (create it with NewSource, NewSource12, NewSource20, NewWithKey or UnmarshalBinary)")
 	}
 	s.seed(seed, s.k.rounds)
 }

@@ -15,7 +15,7 @@ import (
 // input and Unmarshal.
 
 func TestMarshal(t *testing.T) {
-	for _, mk := range []func(uint64) *Source{NewSource8, NewSource12, NewSource20} {
+	for _, mk := range []func(uint64) *Source{NewSource, NewSource12, NewSource20} {
 		s := mk(7)
 		s.SetStream(1<<40 + 3)
 		s.Seek(12345, io.SeekStart)

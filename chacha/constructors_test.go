@@ -17,7 +17,7 @@ import (
 // kernel, that Seed gives exactly the constructor's Source without
 // allocating.)
 func TestSeed(t *testing.T) {
-	require.PanicsWithValue(t, "chacha: Seed of a zero Source, which has no round count (create it with NewSource8/12/20, NewWithKey or UnmarshalBinary)",
+	require.PanicsWithValue(t, "chacha: Seed of a zero Source, which has no round count (create it with NewSource, NewSource12, NewSource20, NewWithKey or UnmarshalBinary)",
 		func() { new(Source).Seed(1) })
 }
 

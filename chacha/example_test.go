@@ -27,8 +27,8 @@ func ExampleNewSource() {
 // block 0, stream 0, under the key rand_core's seed_from_u64(42) expands to.
 // (Checked against an independent implementation written from the
 // specification, not only against this package.)
-func ExampleNewSource8() {
-	s := chacha.NewSource8(42)
+func ExampleNewSource_uint64() {
+	s := chacha.NewSource(42)
 	fmt.Printf("%#016x\n", s.Uint64())
 	fmt.Printf("%#016x\n", s.Uint64())
 	// Output:
@@ -95,12 +95,12 @@ func ExampleNewSecure() {
 // Seek jumps to any byte of the stream without generating the bytes
 // before it.
 func ExampleSource_Seek() {
-	a := chacha.NewSource8(7)
+	a := chacha.NewSource(7)
 	skipped := make([]byte, 1<<20)
 	a.Read(skipped) // generate 1 MiB
 	want := a.Uint64()
 
-	b := chacha.NewSource8(7)
+	b := chacha.NewSource(7)
 	pos, _ := b.Seek(1<<20, io.SeekStart) // O(1)
 	fmt.Println(pos, b.Uint64() == want)
 	// Output:
@@ -110,7 +110,7 @@ func ExampleSource_Seek() {
 // Every stream id is an independent stream of the same key. SetStream
 // switches to the start of one.
 func ExampleSource_SetStream() {
-	s := chacha.NewSource8(7)
+	s := chacha.NewSource(7)
 	for id := range uint64(3) {
 		s.SetStream(id)
 		fmt.Printf("stream %d: %#016x\n", s.Stream(), s.Uint64())
@@ -175,7 +175,7 @@ func Example_parallel() {
 		for range workers {
 			wg.Go(func() {
 				for i := range work {
-					s := chacha.NewSource8(42)
+					s := chacha.NewSource(42)
 					s.SetStream(uint64(i))
 					r := rand.New(s)
 					for range points {
@@ -232,10 +232,10 @@ func ExampleSource_ReadAt() {
 // Seed resets a Source in place, without allocating, to exactly what the
 // constructor would return for the new seed.
 func ExampleSource_Seed() {
-	s := chacha.NewSource8(1)
+	s := chacha.NewSource(1)
 	s.Read(make([]byte, 100))
 	s.Seed(42)
-	fmt.Println(s.Uint64() == chacha.NewSource8(42).Uint64())
+	fmt.Println(s.Uint64() == chacha.NewSource(42).Uint64())
 	// Output:
 	// true
 }
@@ -246,7 +246,7 @@ func ExampleSource_Seed() {
 // ChaCha8Rng::seed_from_u64(42), set_stream(5), set_word_pos(250); see
 // TestKnownAnswers.)
 func ExampleSource_SetStream_randChacha() {
-	s := chacha.NewSource8(42)
+	s := chacha.NewSource(42)
 	s.Read(make([]byte, 1000))
 	pos, _ := s.Seek(0, io.SeekCurrent)
 	s.SetStream(5)

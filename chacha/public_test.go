@@ -95,3 +95,32 @@ func TestNewWithKeyCopiesKey(t *testing.T) {
 	require.Equal(t, wantState, state)
 	require.Equal(t, ref.Next(want, 4096), ref.Next(s, 4096))
 }
+
+// TestNewSource8: the deprecated NewSource8 gives exactly NewSource's
+// Source: the same checkpoint, the same first 4 KiB of Read and the same
+// Uint64 sequence, for several seeds. (The only use of NewSource8 left in
+// the module.)
+func TestNewSource8(t *testing.T) {
+	for _, seed := range []uint64{0, 1, 42, 20260101, 1<<63 + 5, ^uint64(0)} {
+		want, got := chacha.NewSource(seed), chacha.NewSource8(seed)
+		require.Equal(t, 8, got.Rounds())
+		requireMarshalEqual(t, want, got)
+		require.Equal(t, ref.Next(want, 4096), ref.Next(got, 4096), "seed %d: Read", seed)
+		requireMarshalEqual(t, want, got)
+
+		want, got = chacha.NewSource(seed), chacha.NewSource8(seed)
+		for i := range 1000 {
+			require.Equal(t, want.Uint64(), got.Uint64(), "seed %d: Uint64 %d", seed, i)
+		}
+		requireMarshalEqual(t, want, got)
+	}
+}
+
+func requireMarshalEqual(t *testing.T, want, got *chacha.Source) {
+	t.Helper()
+	w, err := want.MarshalBinary()
+	require.NoError(t, err)
+	g, err := got.MarshalBinary()
+	require.NoError(t, err)
+	require.Equal(t, w, g, "MarshalBinary")
+}

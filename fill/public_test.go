@@ -18,7 +18,7 @@ import (
 // position, on a PCG (the per-call path) and through a *rand.Rand.
 func TestPublicIntegerFunctions(t *testing.T) {
 	sources := map[string]func() rand.Source{
-		"chacha8": func() rand.Source { s := chacha.NewSource8(9); s.Read(make([]byte, 3)); return s },
+		"chacha8": func() rand.Source { s := chacha.NewSource(9); s.Read(make([]byte, 3)); return s },
 		"aes128":  func() rand.Source { s := aesctr.NewSource(9); s.Read(make([]byte, 5)); return s },
 		"pcg":     func() rand.Source { return rand.NewPCG(9, 10) },
 		"rand":    func() rand.Source { return rand.New(chacha.NewSource12(9)) },
@@ -118,8 +118,8 @@ func TestPublicIntegerFunctions(t *testing.T) {
 	}
 	// The bounds math/rand/v2 rejects, fill rejects too, even for an
 	// empty dst.
-	require.Panics(t, func() { fill.Int32N(chacha.NewSource8(1), nil, 0) })
-	require.Panics(t, func() { fill.Int64N(chacha.NewSource8(1), nil, -1) })
-	require.Panics(t, func() { fill.Uint32N(chacha.NewSource8(1), nil, 0) })
-	require.Panics(t, func() { fill.UintN(chacha.NewSource8(1), nil, 0) })
+	require.Panics(t, func() { fill.Int32N(chacha.NewSource(1), nil, 0) })
+	require.Panics(t, func() { fill.Int64N(chacha.NewSource(1), nil, -1) })
+	require.Panics(t, func() { fill.Uint32N(chacha.NewSource(1), nil, 0) })
+	require.Panics(t, func() { fill.UintN(chacha.NewSource(1), nil, 0) })
 }

@@ -13,7 +13,7 @@ import (
 // A bad size is an error with the package prefix, never a panic
 // (KolmogorovSmirnov(src, -1) used to panic in makeslice).
 func TestPublicBadSizes(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	for name, run := range map[string]func() error{
 		"KolmogorovSmirnov(-1)": func() error { _, _, err := stattest.KolmogorovSmirnov(src, -1); return err },
 		"Monobit(0)":            func() error { _, err := stattest.Monobit(src, 0); return err },
@@ -41,7 +41,7 @@ func TestPublicBalancedMonobitPasses(t *testing.T) {
 
 // The battery's birthday-spacing results go by their documented names.
 func TestPublicBirthdayNames(t *testing.T) {
-	rep, err := (&stattest.Battery{Bytes: stattest.MinBytes}).Run(chacha.NewSource8(7))
+	rep, err := (&stattest.Battery{Bytes: stattest.MinBytes}).Run(chacha.NewSource(7))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func TestAutocorrelationReducedChaCha(t *testing.T) {
 	rs, err := Autocorrelation(c3, n, 1, 2, 4, 8)
 	require.NoError(t, err)
 	require.Equal(t, Fail, rs[3].Verdict(), "lag 8: %v", rs[3])
-	rs, err = Autocorrelation(chacha.NewSource8(5), n, 1, 2, 4, 8)
+	rs, err = Autocorrelation(chacha.NewSource(5), n, 1, 2, 4, 8)
 	require.NoError(t, err)
 	for _, r := range rs {
 		require.NotEqual(t, Fail, r.Verdict(), "%v", r)
@@ -100,7 +100,7 @@ func TestAutocorrelationUniform(t *testing.T) {
 	}
 	out := 0
 	for s := range seeds {
-		rs, err := Autocorrelation(chacha.NewSource8(uint64(s)), 1000, 1, 8)
+		rs, err := Autocorrelation(chacha.NewSource(uint64(s)), 1000, 1, 8)
 		require.NoError(t, err)
 		for _, r := range rs {
 			if r.P < 0.01 || r.P > 0.99 {
@@ -114,7 +114,7 @@ func TestAutocorrelationUniform(t *testing.T) {
 }
 
 func TestAutocorrelationBadArguments(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	for _, c := range []struct {
 		n    int64
 		lags []int

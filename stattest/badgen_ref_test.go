@@ -172,8 +172,8 @@ func TestChaChaRoundsKnown(t *testing.T) {
 				}
 			}
 		}
-		// The seeded constructor keys as chacha.NewSource8 and friends.
-		peer := map[int]*chacha.Source{8: chacha.NewSource8(42), 12: chacha.NewSource12(42), 20: chacha.NewSource20(42)}[rounds]
+		// The seeded constructor keys as chacha.NewSource and friends.
+		peer := map[int]*chacha.Source{8: chacha.NewSource(42), 12: chacha.NewSource12(42), 20: chacha.NewSource20(42)}[rounds]
 		mine := newChaChaSeeded(rounds)(42)
 		for range 16 {
 			require.Equal(t, peer.Uint64(), mine.Uint64())

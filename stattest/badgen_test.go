@@ -238,7 +238,7 @@ func newChaChaR(key [32]byte, rounds int, stream uint64) *chachaR {
 }
 
 // newChaChaSeeded keys chachaR with the seed expansion of DESIGN.md, as
-// chacha.NewSource8 keys ChaCha8.
+// chacha.NewSource keys ChaCha8.
 func newChaChaSeeded(rounds int) func(seed uint64) rand.Source {
 	return func(seed uint64) rand.Source {
 		var key [32]byte

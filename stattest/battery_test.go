@@ -167,7 +167,7 @@ func TestBatteryTooLittleData(t *testing.T) {
 	if _, err := (&Battery{Bytes: MinBytes - 1}).Run(constSource(0)); err == nil {
 		t.Error("no error for too little data")
 	}
-	if _, err := (&Battery{Bytes: MinBytes}).Run(chacha.NewSource8(1)); err != nil {
+	if _, err := (&Battery{Bytes: MinBytes}).Run(chacha.NewSource(1)); err != nil {
 		t.Errorf("MinBytes: %v", err)
 	}
 }
@@ -185,14 +185,14 @@ func TestBatteryNilSource(t *testing.T) {
 // is an error that says how far it got.
 func TestBatteryRunReader(t *testing.T) {
 	b := Battery{Bytes: MinBytes}
-	want, err := b.Run(chacha.NewSource8(4))
+	want, err := b.Run(chacha.NewSource(4))
 	require.NoError(t, err)
-	got, err := b.RunReader(chacha.NewSource8(4))
+	got, err := b.RunReader(chacha.NewSource(4))
 	require.NoError(t, err)
 	require.Equal(t, len(want.Summaries), len(got.Summaries))
 	for i := range want.Summaries {
 		require.Equal(t, want.Summaries[i].Results[0].P, got.Summaries[i].Results[0].P, want.Summaries[i].Name)
 	}
-	_, err = b.RunReader(io.LimitReader(chacha.NewSource8(4), 100000))
+	_, err = b.RunReader(io.LimitReader(chacha.NewSource(4), 100000))
 	require.ErrorContains(t, err, "stattest: the input ended after 100000 bytes")
 }

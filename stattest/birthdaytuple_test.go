@@ -14,9 +14,9 @@ import (
 // BirthdaySpacings counts, over the same values.
 func TestBirthdayTuplesOneDimension(t *testing.T) {
 	for _, f := range []struct{ bits, shift uint }{{32, 32}, {32, 0}, {16, 48}, {20, 7}} {
-		a, err := BirthdaySpacings(chacha.NewSource8(3), 20, 256, f.bits, f.shift)
+		a, err := BirthdaySpacings(chacha.NewSource(3), 20, 256, f.bits, f.shift)
 		require.NoError(t, err)
-		b, err := BirthdaySpacingsTuples(chacha.NewSource8(3), 20, 256, 1, f.bits, f.shift)
+		b, err := BirthdaySpacingsTuples(chacha.NewSource(3), 20, 256, 1, f.bits, f.shift)
 		require.NoError(t, err)
 		require.Equal(t, a.Statistic, b.Statistic, "bits %d..%d", f.shift, f.shift+f.bits-1)
 	}
@@ -57,7 +57,7 @@ func TestBirthdayTuplesLattice(t *testing.T) {
 	bad, err := BirthdaySpacingsTuples(minstd, 4, 8192, 2, 20, 44)
 	require.NoError(t, err)
 	require.Equal(t, Fail, bad.Verdict(), "MINSTD pairs: %v", bad)
-	good, err := BirthdaySpacingsTuples(chacha.NewSource8(9), 4, 8192, 2, 20, 44)
+	good, err := BirthdaySpacingsTuples(chacha.NewSource(9), 4, 8192, 2, 20, 44)
 	require.NoError(t, err)
 	require.NotEqual(t, Fail, good.Verdict(), "ChaCha8 pairs: %v", good)
 	require.Equal(t, "birthday-spacings-2d-63:44", good.Name)
@@ -68,7 +68,7 @@ type sourceFunc func() uint64
 func (f sourceFunc) Uint64() uint64 { return f() }
 
 func TestBirthdayTuplesBadArguments(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	for _, c := range []struct {
 		samples     int64
 		m, dim      int

@@ -26,7 +26,7 @@ func (x *xorshift64) Uint64() uint64 {
 // Summaries holds each test's verdict and Results (statistic, p-value).
 func ExampleBattery() {
 	b := stattest.Battery{Bytes: stattest.MinBytes}
-	report, err := b.Run(chacha.NewSource8(1))
+	report, err := b.Run(chacha.NewSource(1))
 	if err != nil {
 		panic(err)
 	}
@@ -55,7 +55,7 @@ func ExampleBattery() {
 // Each test also runs alone: Monobit (NIST SP 800-22 §2.1) counts the ones
 // in a million bits of an io.Reader, here a ChaCha8 Source.
 func ExampleMonobit() {
-	res, err := stattest.Monobit(chacha.NewSource8(1), 1<<20)
+	res, err := stattest.Monobit(chacha.NewSource(1), 1<<20)
 	if err != nil {
 		panic(err)
 	}

@@ -34,14 +34,14 @@ func (l *limited) Uint64() uint64 {
 // gaps in [0, 1/8), 2^40 values) it starts drawing; one gap more is an
 // error.
 func TestPublicGapDrawBound(t *testing.T) {
-	src := &limited{src: chacha.NewSource8(1)}
+	src := &limited{src: chacha.NewSource(1)}
 	_, err := stattest.Gap(src, 1_000_000_000, 0, 1e-8)
 	require.ErrorContains(t, err, "stattest: gap test: 1000000000 gaps in [0, 1e-08) expect 1e+17 values, more than MaxGapDraws")
 	_, err = stattest.Gap(src, 1<<37+1, 0, 0.125)
 	require.ErrorContains(t, err, "more than MaxGapDraws (1099511627776)")
 	require.Zero(t, src.drawn)
 
-	src = &limited{src: chacha.NewSource8(1), left: 1000}
+	src = &limited{src: chacha.NewSource(1), left: 1000}
 	require.PanicsWithValue(t, errDrawn, func() { _, _ = stattest.Gap(src, 1<<37, 0, 0.125) })
 	require.Equal(t, int64(1000), src.drawn)
 }

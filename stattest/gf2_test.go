@@ -138,7 +138,7 @@ func TestGF2RankExhaustive(t *testing.T) {
 // gf2Rank against naiveRank on products A·B of random L×k and k×L
 // matrices (rank at most k), square and not, one word per row and several.
 func TestGF2RankAgainstNaive(t *testing.T) {
-	rng := rand.New(chacha.NewSource8(7))
+	rng := rand.New(chacha.NewSource(7))
 	for _, L := range []int{5, 63, 64, 65, 100, 128, 200} {
 		for _, k := range []int{1, L / 3, L - 2, L} {
 			if k < 1 {
@@ -190,8 +190,8 @@ func TestMatrixRankPacking(t *testing.T) {
 		bits, shift uint
 	}{{64, 64, 0}, {32, 32, 32}, {72, 24, 40}, {10, 5, 3}, {128, 64, 0}, {66, 33, 31}, {8, 1, 63}} {
 		const matrices = 40
-		got := matrixRankCounts(chacha.NewSource8(3), matrices, tc.size, tc.bits, tc.shift)
-		src := chacha.NewSource8(3)
+		got := matrixRankCounts(chacha.NewSource(3), matrices, tc.size, tc.bits, tc.shift)
+		src := chacha.NewSource(3)
 		want := make([]int64, tc.size+1)
 		for range matrices {
 			a := make([][]bool, tc.size)
@@ -246,7 +246,7 @@ func TestMatrixRankGoodGenerator(t *testing.T) {
 			size        int
 			bits, shift uint
 		}{{2000, 32, 32, 0}, {2000, 32, 32, 32}, {1000, 64, 64, 0}, {200, 128, 64, 0}, {300, 72, 24, 40}} {
-			r, err := MatrixRank(chacha.NewSource8(seed), tc.matrices, tc.size, tc.bits, tc.shift)
+			r, err := MatrixRank(chacha.NewSource(seed), tc.matrices, tc.size, tc.bits, tc.shift)
 			require.NoError(t, err)
 			require.EqualValues(t, tc.matrices, r.N)
 			rs = append(rs, r)
@@ -350,7 +350,7 @@ func TestBerlekampMasseyNIST(t *testing.T) {
 // to 300 and a few long ones (crossing many word boundaries), with garbage
 // bits past n; and the LFSR it returns generates the sequence.
 func TestBerlekampMasseyAgainstNaive(t *testing.T) {
-	rng := rand.New(chacha.NewSource8(11))
+	rng := rand.New(chacha.NewSource(11))
 	lengths := []int{1000, 4097}
 	for n := 1; n <= 300; n++ {
 		lengths = append(lengths, n)
@@ -466,10 +466,10 @@ func TestLinearComplexityGoodGenerator(t *testing.T) {
 	var rs []Result
 	for seed := range uint64(4) {
 		for _, bit := range []uint{0, 31, 63} {
-			r, err := LinearComplexity(chacha.NewSource8(seed), 20000, bit)
+			r, err := LinearComplexity(chacha.NewSource(seed), 20000, bit)
 			require.NoError(t, err)
 			rs = append(rs, r)
-			r, err = LinearComplexitySizes(chacha.NewSource8(seed), 20000, bit)
+			r, err = LinearComplexitySizes(chacha.NewSource(seed), 20000, bit)
 			require.NoError(t, err)
 			rs = append(rs, r)
 		}
@@ -518,7 +518,7 @@ func TestGF2PValuesUniform(t *testing.T) {
 		outside := 0
 		var s1, s2 float64
 		for seed := range seeds {
-			r, err := tc.run(chacha.NewSource8(uint64(seed) + 1000))
+			r, err := tc.run(chacha.NewSource(uint64(seed) + 1000))
 			require.NoError(t, err)
 			if r.TwoSided && r.P < 0.02 || !r.TwoSided && (r.P < 0.01 || r.P > 0.99) {
 				outside++
@@ -544,7 +544,7 @@ func TestGF2PValuesUniform(t *testing.T) {
 }
 
 func TestGF2BadParameters(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	huge := int64(MaxN) + 1
 	calls := map[string]func() (Result, error){
 		"rank bits 0":          func() (Result, error) { return MatrixRank(src, 100, 32, 0, 0) },
@@ -601,7 +601,7 @@ func BenchmarkMatrixRank(b *testing.B) {
 		bits uint
 	}{{"32x32", 32, 32}, {"64x64", 64, 64}, {"256x256", 256, 64}, {"1024x1024", 1024, 64}} {
 		b.Run(tc.name, func(b *testing.B) {
-			src := chacha.NewSource8(1)
+			src := chacha.NewSource(1)
 			const matrices = 100
 			for b.Loop() {
 				if _, err := MatrixRank(src, matrices, tc.size, tc.bits, 0); err != nil {
@@ -618,7 +618,7 @@ func BenchmarkMatrixRank(b *testing.B) {
 func BenchmarkLinearComplexity(b *testing.B) {
 	for _, n := range []int{8192, 65536, 131072} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			src := chacha.NewSource8(1)
+			src := chacha.NewSource(1)
 			s := make([]uint64, n/64)
 			for i := range s {
 				s[i] = src.Uint64()

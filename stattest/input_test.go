@@ -53,7 +53,7 @@ func (c *counting) Read(p []byte) (int, error) {
 // stream of seed, one byte at a time.
 func used(t *testing.T, b stattest.Battery, seed uint64) int64 {
 	t.Helper()
-	in := &trickle{r: chacha.NewSource8(seed)}
+	in := &trickle{r: chacha.NewSource(seed)}
 	_, err := b.RunReader(in)
 	require.NoError(t, err)
 	return in.n
@@ -153,13 +153,13 @@ func TestPublicBatteryReads(t *testing.T) {
 		"the default battery reads %.4f·Bytes per repetition, its doc says %d", float64(need)/float64(rounds*b.Bytes), factor)
 	t.Logf("%d bytes for %d repetitions at %d bytes per test: %.4f·Bytes per repetition", need, rounds, b.Bytes, float64(need)/float64(rounds*b.Bytes))
 
-	_, err := b.RunReader(io.LimitReader(chacha.NewSource8(2), need))
+	_, err := b.RunReader(io.LimitReader(chacha.NewSource(2), need))
 	require.NoError(t, err, "RunReader of exactly the %d bytes it uses", need)
-	_, err = b.RunReader(io.LimitReader(chacha.NewSource8(2), need-1))
+	_, err = b.RunReader(io.LimitReader(chacha.NewSource(2), need-1))
 	require.ErrorContains(t, err, fmt.Sprintf("stattest: the input ended after %d bytes", need-1))
 
 	ahead := docNumber(t, "Battery.RunReader", `read up to (\d+) KiB more than the battery uses`) << 10
-	in := &counting{r: chacha.NewSource8(2)}
+	in := &counting{r: chacha.NewSource(2)}
 	_, err = b.RunReader(in)
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, in.n, need)

@@ -103,17 +103,17 @@ func TestNegativeControls(t *testing.T) {
 		// One bit position of 64 always 0: the pooled bit tests see a
 		// bias of 1/128, the byte histogram misses values. (Runs, being
 		// conditional on the proportion of ones, does not see it.)
-		{"stuck-bit-37", stuckBit{chacha.NewSource8(7)}, []string{
+		{"stuck-bit-37", stuckBit{chacha.NewSource(7)}, []string{
 			"bit-frequency", "monobit", "byte-frequency",
 		}},
 		// Good bytes, period 4 KiB: every histogram count is a multiple
 		// of the repetitions, and birthdays repeat.
-		{"repeat-4KiB", newRepeating(chacha.NewSource8(7)), []string{
+		{"repeat-4KiB", newRepeating(chacha.NewSource(7)), []string{
 			"byte-frequency", "bit-frequency", "gap", "equidistribution-2d",
 			"equidistribution-3d", "birthday-spacings-hi", "birthday-spacings-lo",
 		}},
 		// Floats with density 2(1-x): too many small values.
-		{"clustered-floats", clusteredFloats{chacha.NewSource8(7)}, []string{
+		{"clustered-floats", clusteredFloats{chacha.NewSource(7)}, []string{
 			"ks-uniform+", "gap",
 		}},
 	} {

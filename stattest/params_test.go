@@ -31,7 +31,7 @@ func argError(t *testing.T, what string, f func() error) {
 // 0x5555555555555556 (3·bits wraps to 2) and BirthdaySpacings with
 // shift = ^uint(0) (shift+bits wraps to 0) returned Fail results.
 func TestWrappingBits(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	for _, bits := range []uint{0, 13, 1 << 63, 0x8000000000000001, ^uint(0)} {
 		argError(t, "Equidistribution2D", func() error { _, err := Equidistribution2D(src, 1000, bits); return err })
 	}
@@ -67,24 +67,24 @@ func TestBirthdaySpacingsBits(t *testing.T) {
 	// A good generator's 64-bit birthdays: m = 4096 in 2^64 days expect
 	// about λ = 2^36/2^66 = 2^-30 equal spacings per sample, so one sample
 	// has none (but once in 10^9) and p = 1 - e^-λ/2, the mid-p at 0.
-	res, err = BirthdaySpacings(chacha.NewSource8(1), 1, 4096, 64, 0)
+	res, err = BirthdaySpacings(chacha.NewSource(1), 1, 4096, 64, 0)
 	require.NoError(t, err)
 	require.Equal(t, 0.0, res.Statistic)
 	require.InDelta(t, 0.5+0x1p-31, res.P, 1e-12)
 
 	// m² <= 2^bits: 64 birthdays in 2^12 days, not 65; 4096 in 2^24.
-	_, err = BirthdaySpacings(chacha.NewSource8(1), 1, 64, 12, 0)
+	_, err = BirthdaySpacings(chacha.NewSource(1), 1, 64, 12, 0)
 	require.NoError(t, err)
 	argError(t, "65 birthdays in 2^12 days", func() error {
-		_, err := BirthdaySpacings(chacha.NewSource8(1), 1, 65, 12, 0)
+		_, err := BirthdaySpacings(chacha.NewSource(1), 1, 65, 12, 0)
 		return err
 	})
 	argError(t, "4097 birthdays in 2^24 days", func() error {
-		_, err := BirthdaySpacings(chacha.NewSource8(1), 1, 4097, 24, 0)
+		_, err := BirthdaySpacings(chacha.NewSource(1), 1, 4097, 24, 0)
 		return err
 	})
 	argError(t, "2 birthdays in 2 days", func() error {
-		_, err := BirthdaySpacings(chacha.NewSource8(1), 1, 2, 1, 0)
+		_, err := BirthdaySpacings(chacha.NewSource(1), 1, 2, 1, 0)
 		return err
 	})
 }
@@ -113,7 +113,7 @@ func (s *stopSource) Uint64() uint64 {
 // 100·2^40 + 10^6, is far from wrapping: Gap is still drawing after 3·10^6
 // values (far past the 10^6 a wrapped budget could leave).
 func TestGapCutOff(t *testing.T) {
-	src := &stopSource{src: chacha.NewSource8(1), left: 3e6}
+	src := &stopSource{src: chacha.NewSource(1), left: 3e6}
 	require.PanicsWithValue(t, errStopped, func() { _, _ = Gap(src, 1<<30, 0, 1.0/1024) })
 	// A source that never hits the interval is still cut off, after
 	// 100·ngaps/p + 10^6 = 1.8·10^6 values.
@@ -127,7 +127,7 @@ func TestGapCutOff(t *testing.T) {
 // Intervals Gap cannot use, NaN and infinite bounds included, and
 // intervals so short that no sample size gives t >= 4 cells.
 func TestGapBadIntervals(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	nan, inf := math.NaN(), math.Inf(1)
 	for _, iv := range [][2]float64{
 		{nan, 0.5}, {0, nan}, {nan, nan}, {-inf, 0.5}, {0, inf}, {0.5, 0.5}, {1, 1}, {-0.5, 0}, {1, 1.5},
@@ -188,7 +188,7 @@ func TestPokerBadArguments(t *testing.T) {
 		hands     int64
 		digitBits int
 	}{{130, 8}, {100, 4}} {
-		res, err := Poker(chacha.NewSource8(1), tc.hands, tc.digitBits)
+		res, err := Poker(chacha.NewSource(1), tc.hands, tc.digitBits)
 		require.NoError(t, err)
 		require.True(t, res.P > 0 && res.P < 1, "%v", res)
 	}
@@ -217,7 +217,7 @@ func TestKSUniformBadSamples(t *testing.T) {
 // that a Battery can pool repetitions; the Statistic and P are those of
 // ChiSquare of the kept counts, which add up to the sample.
 func TestCountResultsPool(t *testing.T) {
-	src := chacha.NewSource8(3)
+	src := chacha.NewSource(3)
 	for _, tc := range []struct {
 		res Result
 		err error
@@ -247,7 +247,7 @@ func TestCountResultsPool(t *testing.T) {
 	// Survival(T) + Prob(T)/2 of gonum's Poisson with that mean.
 	for bits := uint(12); bits <= 64; bits += 4 {
 		for _, samples := range []int64{1, 3, 100} {
-			r := must(BirthdaySpacings(chacha.NewSource8(uint64(bits)), samples, 64, bits, 0))
+			r := must(BirthdaySpacings(chacha.NewSource(uint64(bits)), samples, 64, bits, 0))
 			require.NotNil(t, r.pool)
 			require.Nil(t, r.pool.expected)
 			require.Equal(t, r.Statistic, r.pool.count)

@@ -71,7 +71,7 @@ func TestPublicNoProgress(t *testing.T) {
 		require.Equal(t, 100, s.calls, name)
 
 		if name != "Battery.RunReader" { // 1.7 MB at 100 reads a byte: the small battery shows it
-			require.NoError(t, run(&hesitant{r: chacha.NewSource8(1)}), name)
+			require.NoError(t, run(&hesitant{r: chacha.NewSource(1)}), name)
 		}
 	}
 }

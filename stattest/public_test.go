@@ -38,7 +38,7 @@ func TestPublicLinearDefectsFail(t *testing.T) {
 	for _, name := range []string{"matrix-rank-64x64", "linear-complexity-hi", "linear-complexity-lo"} {
 		require.Equal(t, stattest.Fail, rep.Summary(name).Verdict, name)
 	}
-	rep, err = b.Run(chacha.NewSource8(1))
+	rep, err = b.Run(chacha.NewSource(1))
 	require.NoError(t, err)
 	require.NotEqual(t, stattest.Fail, rep.Verdict())
 }
@@ -46,7 +46,7 @@ func TestPublicLinearDefectsFail(t *testing.T) {
 // Each new test is callable on its own, names its results as documented
 // and rejects what it cannot use.
 func TestPublicNewTests(t *testing.T) {
-	src := chacha.NewSource8(2)
+	src := chacha.NewSource(2)
 	one := func(r stattest.Result, err error) []stattest.Result {
 		require.NoError(t, err)
 		return []stattest.Result{r}
@@ -96,14 +96,14 @@ func TestPublicNewTests(t *testing.T) {
 // reports; a short input is an error.
 func TestPublicRunReader(t *testing.T) {
 	var buf bytes.Buffer
-	g := chacha.NewSource8(1)
+	g := chacha.NewSource(1)
 	for range 3 << 20 / 8 {
 		buf.Write(binary.LittleEndian.AppendUint64(nil, g.Uint64()))
 	}
 	b := stattest.Battery{Bytes: stattest.MinBytes}
 	got, err := b.RunReader(bytes.NewReader(buf.Bytes()))
 	require.NoError(t, err)
-	want, err := b.Run(chacha.NewSource8(1))
+	want, err := b.Run(chacha.NewSource(1))
 	require.NoError(t, err)
 	require.Equal(t, len(want.Summaries), len(got.Summaries))
 	for i := range want.Summaries {
@@ -116,7 +116,7 @@ func TestPublicRunReader(t *testing.T) {
 // With repetitions, a count statistic is judged by its pooled counts and
 // every test by its most extreme repetition: the second-level names.
 func TestPublicSecondLevel(t *testing.T) {
-	rep, err := (&stattest.Battery{Bytes: stattest.MinBytes, Repeat: 3}).Run(chacha.NewSource8(3))
+	rep, err := (&stattest.Battery{Bytes: stattest.MinBytes, Repeat: 3}).Run(chacha.NewSource(3))
 	require.NoError(t, err)
 	second := func(name string) []string {
 		var names []string

@@ -36,7 +36,7 @@ func verdictCounts(t *testing.T, b Battery, seeds int) (results int, weak, fail 
 	t.Helper()
 	weak, fail = map[string]int{}, map[string]int{}
 	for s := range seeds {
-		rep, err := b.Run(chacha.NewSource8(uint64(s)))
+		rep, err := b.Run(chacha.NewSource(uint64(s)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +158,7 @@ func one(r Result, err error) ([]Result, error) {
 // Every test rejects a sample size it cannot use with an error: negative,
 // zero, too small, or so large that it would overflow or exhaust memory.
 func TestBadSizes(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	r := io.LimitReader(src, 1<<20) // a short read would be a test bug
 	huge := int64(math.MaxInt64)
 	for _, tc := range []struct {

@@ -200,8 +200,8 @@ func TestWalkAgainstNaive(t *testing.T) {
 	for _, fld := range [][2]uint{{64, 0}, {32, 32}, {13, 5}, {8, 0}, {1, 63}, {1, 0}, {63, 1}, {30, 34}} {
 		for _, L := range []int{4, 6, 8, 14, 64, 150} {
 			const walks = 300
-			bitsOf := naiveFieldBits(chacha.NewSource8(7), fld[0], fld[1], walks*L)
-			f := newFieldBits(chacha.NewSource8(7), fld[0], fld[1])
+			bitsOf := naiveFieldBits(chacha.NewSource(7), fld[0], fld[1], walks*L)
+			f := newFieldBits(chacha.NewSource(7), fld[0], fld[1])
 			steps := make([]int, L)
 			for w := range walks {
 				for k := range steps {
@@ -214,8 +214,8 @@ func TestWalkAgainstNaive(t *testing.T) {
 		}
 		for _, block := range []int{1, 7, 32, 64, 65, 200} {
 			const blocks = 200
-			bitsOf := naiveFieldBits(chacha.NewSource8(8), fld[0], fld[1], blocks*block)
-			f := newFieldBits(chacha.NewSource8(8), fld[0], fld[1])
+			bitsOf := naiveFieldBits(chacha.NewSource(8), fld[0], fld[1], blocks*block)
+			f := newFieldBits(chacha.NewSource(8), fld[0], fld[1])
 			for b := range blocks {
 				want := 0
 				for _, x := range bitsOf[b*block : (b+1)*block] {
@@ -258,15 +258,15 @@ func TestWalkCounts(t *testing.T) {
 }
 
 func TestWalkNamesAndCells(t *testing.T) {
-	rs, err := RandomWalk(chacha.NewSource8(1), 100, 4, 8, 56)
+	rs, err := RandomWalk(chacha.NewSource(1), 100, 4, 8, 56)
 	require.NoError(t, err)
 	for i, r := range rs {
 		require.Equal(t, fmt.Sprintf("random-walk-%c-63:56", walkNames[i]), r.Name)
 	}
-	h, err := HammingIndep(chacha.NewSource8(1), 100, 64, 32, 0)
+	h, err := HammingIndep(chacha.NewSource(1), 100, 64, 32, 0)
 	require.NoError(t, err)
 	require.Equal(t, "hamming-indep-31:0", h.Name)
-	h, err = HammingIndep(chacha.NewSource8(1), 100, 64, 64, 0)
+	h, err = HammingIndep(chacha.NewSource(1), 100, 64, 64, 0)
 	require.NoError(t, err)
 	require.Equal(t, "hamming-indep", h.Name)
 
@@ -334,12 +334,12 @@ func walkRun(src rand.Source, cfg struct{ words, steps, bits, shift int }) ([]Re
 func TestWalkGoodGeneratorPasses(t *testing.T) {
 	for seed := range uint64(3) {
 		for _, cfg := range []struct{ words, steps, bits, shift int }{walkLowCfg, walkFullCfg, {1 << 15, 150, 30, 34}} {
-			rs, err := walkRun(chacha.NewSource8(seed), cfg)
+			rs, err := walkRun(chacha.NewSource(seed), cfg)
 			require.NoError(t, err)
 			require.NotEqual(t, Fail, walkWorst(rs), "seed %d %v: %v", seed, cfg, rs)
 		}
 		for _, fld := range [][2]uint{{16, 0}, {64, 0}, {32, 32}} {
-			r, err := HammingIndep(chacha.NewSource8(seed), 1<<14, 16, fld[0], fld[1])
+			r, err := HammingIndep(chacha.NewSource(seed), 1<<14, 16, fld[0], fld[1])
 			require.NoError(t, err)
 			require.NotEqual(t, Fail, r.Verdict(), "seed %d: %v", seed, r)
 		}
@@ -381,7 +381,7 @@ func TestWalkPValuesUniform(t *testing.T) {
 	}
 	outside := map[string]int{}
 	for s := range seeds {
-		src := chacha.NewSource8(uint64(s) + 1000)
+		src := chacha.NewSource(uint64(s) + 1000)
 		rs, err := RandomWalk(src, 1000, 64, 64, 0)
 		require.NoError(t, err)
 		lo, err := RandomWalk(src, 500, 16, 16, 0)
@@ -411,7 +411,7 @@ func TestWalkPValuesUniform(t *testing.T) {
 }
 
 func TestWalkBadParameters(t *testing.T) {
-	src := chacha.NewSource8(1)
+	src := chacha.NewSource(1)
 	huge := ^uint(0)
 	walkCases := []struct {
 		walks      int64
@@ -460,7 +460,7 @@ func BenchmarkRandomWalk(b *testing.B) {
 	for _, cfg := range []struct{ words, steps, bits, shift int }{walkLowCfg, walkFullCfg} {
 		walks := int64(cfg.words * cfg.bits / cfg.steps)
 		b.Run(fmt.Sprintf("L=%d/field=%d@%d", cfg.steps, cfg.bits, cfg.shift), func(b *testing.B) {
-			src := chacha.NewSource8(1)
+			src := chacha.NewSource(1)
 			for b.Loop() {
 				if _, err := walkRun(src, cfg); err != nil {
 					b.Fatal(err)
@@ -477,7 +477,7 @@ func BenchmarkHammingIndep(b *testing.B) {
 	for _, cfg := range []struct{ words, block, bits, shift int }{{1 << 15, 16, 16, 0}, {1 << 17, 32, 64, 0}, {1 << 17, 64, 64, 0}} {
 		pairs := int64(cfg.words * cfg.bits / (2 * cfg.block))
 		b.Run(fmt.Sprintf("block=%d/field=%d@%d", cfg.block, cfg.bits, cfg.shift), func(b *testing.B) {
-			src := chacha.NewSource8(1)
+			src := chacha.NewSource(1)
 			for b.Loop() {
 				if _, err := HammingIndep(src, pairs, cfg.block, uint(cfg.bits), uint(cfg.shift)); err != nil {
 					b.Fatal(err)

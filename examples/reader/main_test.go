@@ -59,7 +59,7 @@ func TestSameSeedSameOutput(t *testing.T) {
 
 // The first UUID of ChaCha8 seed 42 is the first 16 bytes of that stream,
 // the little-endian Uint64s 0xae90bfb5395d5ba1 and 0xf3453fc625799188 (see
-// chacha's ExampleNewSource8, checked against an independent
+// chacha's ExampleNewSource_uint64, checked against an independent
 // implementation), with the version nibble set to 4 (90 -> 40) and the
 // variant bits to 10 (88 stays 88).
 func TestKnownFirstUUID(t *testing.T) {

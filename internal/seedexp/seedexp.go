@@ -1,6 +1,6 @@
 // Package seedexp expands a uint64 seed into key bytes exactly as Rust's
 // rand_core 0.6 SeedableRng::seed_from_u64 does, so that
-// chacha.NewSource8(s) produces the numbers of rand_chacha's
+// chacha.NewSource(s) produces the numbers of rand_chacha's
 // ChaCha8Rng::seed_from_u64(s). The expansion is fixed forever: changing it
 // changes every seeded stream.
 package seedexp

@@ -59,7 +59,7 @@ type family struct {
 var chachaFamily = family{
 	facts: algtable.Family{Name: "chacha", Backend: chacha.Backend},
 	withKey: func(key []byte, rounds int, stream uint64) (Generator, error) {
-		return generator(chacha.NewWithKey(key, rounds, stream))
+		return generator(chacha.NewWithKey([chacha.KeySize]byte(key), rounds, stream))
 	},
 	restore: unmarshal[chacha.Source],
 	param:   paramOf((*chacha.Source).Rounds),

@@ -10,9 +10,10 @@
 // The constructors follow one convention, shared with package chacha.
 // NewSource is the default variant, AES-128; the other variants are named
 // by the number in the algorithm's name, the key size in bits:
-// NewSource192, NewSource256, NewSecure(256). A key is a []byte whose
-// length, 16, 24 or 32 bytes, picks the variant, as in crypto/aes, and any
-// other length is an error.
+// NewSource192, NewSource256, NewSecure(256) (NewSecure also takes the
+// length in bytes, 32). A key is a []byte whose length, 16, 24 or 32
+// bytes, picks the variant, as in crypto/aes, and any other length is an
+// error; package chacha, with one key size, takes a [32]byte.
 //
 // NewSource, NewSource192 and NewSource256 key a Source from a uint64
 // seed, for reproducible numbers. A seed is not a secret: 2^64 seeds can
@@ -111,16 +112,16 @@ func validKeyLen(n int) error {
 	return fmt.Errorf("aesctr: invalid key length %d (want 16, 24 or 32 bytes)", n)
 }
 
-// secureKeyLen returns the key length in bytes of NewSecure's keyBits:
-// 128, 192 or 256 bits, or (deprecated) 16, 24 or 32 bytes.
-func secureKeyLen(keyBits int) (int, error) {
-	switch keyBits {
+// secureKeyLen returns the key length in bytes of NewSecure's keyLen: 16,
+// 24 or 32 bytes, or 128, 192 or 256 bits (the two sets do not overlap).
+func secureKeyLen(keyLen int) (int, error) {
+	switch keyLen {
+	case 16, 24, 32:
+		return keyLen, nil
 	case 128, 192, 256:
-		return keyBits / 8, nil
-	case 16, 24, 32: // deprecated: a length in bytes; the two sets do not overlap
-		return keyBits, nil
+		return keyLen / 8, nil
 	}
-	return 0, fmt.Errorf("aesctr: invalid key size %d (want 128, 192 or 256 bits)", keyBits)
+	return 0, fmt.Errorf("aesctr: invalid key length %d (want 16, 24 or 32 bytes, or 128, 192 or 256 bits)", keyLen)
 }
 
 // setKey keys k with key (16, 24 or 32 bytes). It allocates only on the
@@ -242,20 +243,18 @@ func NewSource192(seed uint64) *Source { return newSeeded(seed, 24) }
 // expansion (the key chacha.NewSource uses for the same seed).
 func NewSource256(seed uint64) *Source { return newSeeded(seed, 32) }
 
-// NewSecure returns an AES-128, AES-192 or AES-256 Source, as keyBits is
-// 128, 192 or 256 (the key size in bits, the number in the algorithm's
-// name), with a key read from crypto/rand, stream 0. Another keyBits is an
-// error. Deprecated: keyBits 16, 24 and 32, the key length in bytes, are
-// still accepted for AES-128, AES-192 and AES-256, but only for one more
-// release; pass 128, 192 or 256.
-func NewSecure(keyBits int) (*Source, error) {
-	keyLen, err := secureKeyLen(keyBits)
+// NewSecure returns an AES-128, AES-192 or AES-256 Source with a key read
+// from crypto/rand, stream 0. keyLen is the key's length in bits, the
+// number in the algorithm's name (128, 192 or 256), or in bytes, as
+// NewWithKey's len(key) (16, 24 or 32); anything else is an error.
+func NewSecure(keyLen int) (*Source, error) {
+	n, err := secureKeyLen(keyLen)
 	if err != nil {
 		return nil, err
 	}
 	var key [32]byte
-	rand.Read(key[:keyLen]) // never fails (Go 1.24+: it crashes the program instead)
-	return NewWithKey(key[:keyLen], 0)
+	rand.Read(key[:n]) // never fails (Go 1.24+: it crashes the program instead)
+	return NewWithKey(key[:n], 0)
 }
 
 // Seed resets s to the state NewSource, NewSource192 or NewSource256

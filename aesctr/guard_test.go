@@ -17,10 +17,10 @@ func TestErrors(t *testing.T) {
 		_, err := NewWithKey(make([]byte, n), 0)
 		require.ErrorContains(t, err, "aesctr: invalid key length")
 	}
-	// NewSecure takes the size in bits (and, deprecated, 16, 24 or 32).
+	// NewSecure takes the length in bytes or in bits.
 	for _, n := range []int{0, 1, 8, 15, 17, 64, 127, 129, 512} {
 		_, err := NewSecure(n)
-		require.EqualError(t, err, fmt.Sprintf("aesctr: invalid key size %d (want 128, 192 or 256 bits)", n))
+		require.EqualError(t, err, fmt.Sprintf("aesctr: invalid key length %d (want 16, 24 or 32 bytes, or 128, 192 or 256 bits)", n))
 	}
 	_, err := NewSource(1).Seek(-1, io.SeekCurrent)
 	require.ErrorContains(t, err, "aesctr: Seek")
@@ -39,6 +39,6 @@ func TestZeroSource(t *testing.T) {
 func TestNewSecureValidatesFirst(t *testing.T) {
 	for _, n := range []int{-1, math.MinInt, 0, 15, -128, math.MaxInt} {
 		_, err := NewSecure(n)
-		require.ErrorContains(t, err, "aesctr: invalid key size")
+		require.ErrorContains(t, err, "aesctr: invalid key length")
 	}
 }

@@ -13,9 +13,9 @@ import (
 // This file checks the constructors through the public API only, as a
 // user's code calls them.
 
-// TestNewSecure: NewSecure takes the key size in bits, the number in the
-// algorithm's name; the key length in bytes (16, 24, 32) is still accepted
-// (deprecated) for the same variant.
+// TestNewSecure: NewSecure takes the key's length in bits, the number in
+// the algorithm's name, or in bytes, as NewWithKey's len(key): either gives
+// the same variant.
 func TestNewSecure(t *testing.T) {
 	for _, bits := range []int{128, 192, 256} {
 		for _, arg := range []int{bits, bits / 8} {
@@ -35,7 +35,7 @@ func TestNewSecureSize(t *testing.T) {
 	for _, n := range []int{0, 64, 8, 512, -1, 1, 127, 384} {
 		s, err := aesctr.NewSecure(n)
 		require.Nil(t, s)
-		require.EqualError(t, err, fmt.Sprintf("aesctr: invalid key size %d (want 128, 192 or 256 bits)", n))
+		require.EqualError(t, err, fmt.Sprintf("aesctr: invalid key length %d (want 16, 24 or 32 bytes, or 128, 192 or 256 bits)", n))
 	}
 }
 

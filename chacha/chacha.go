@@ -10,8 +10,11 @@
 // NewSource is the default variant, ChaCha8 (the round count of
 // math/rand/v2's ChaCha8); the other variants are named by the number in
 // the algorithm's name, the round count: NewSource12, NewSource20,
-// NewWithKey(key, 12, stream), NewSecure(12). A key is a []byte of KeySize
-// bytes, and any other length is an error.
+// NewWithKey(key, 12, stream), NewSecure(12). ChaCha has one key size, so
+// NewWithKey takes its key as a [KeySize]byte, as math/rand/v2's NewChaCha8
+// takes its seed; package aesctr, with three key sizes, takes a []byte
+// whose length picks the variant, as crypto/aes does, and so does
+// streamrand.NewWithKey, which serves every algorithm.
 //
 // NewSource, NewSource12 and NewSource20 key a Source from a uint64 seed,
 // for reproducible numbers. A seed is not a secret: 2^64 seeds can be
@@ -153,20 +156,14 @@ type Source struct {
 	k  kernel // the identity; ks reaches it by its offset (keystream.Init)
 }
 
-// NewWithKey returns a Source for the ChaCha keystream with the given key
-// (KeySize bytes), number of rounds (8, 12 or 20) and stream id, positioned
-// at byte 0. A key of another length or another number of rounds is an
-// error. The Source keeps its own copy of key: changing key afterwards
-// does not change the Source.
-func NewWithKey(key []byte, rounds int, stream uint64) (*Source, error) {
-	if len(key) != KeySize {
-		return nil, fmt.Errorf("chacha: invalid key length %d (want %d bytes)", len(key), KeySize)
-	}
+// NewWithKey returns a Source for the ChaCha keystream with the given key,
+// number of rounds (8, 12 or 20) and stream id, positioned at byte 0.
+func NewWithKey(key [KeySize]byte, rounds int, stream uint64) (*Source, error) {
 	if !validRounds(rounds) {
 		return nil, fmt.Errorf("chacha: invalid number of rounds %d (want 8, 12 or 20)", rounds)
 	}
 	s := new(Source)
-	s.k = newKernel((*[KeySize]byte)(key), rounds) // copies the key
+	s.k = newKernel(&key, rounds)
 	keystream.Init(&s.ks, &s.k, stream)
 	return s, nil
 }
@@ -208,7 +205,7 @@ func NewSecure(rounds int) (*Source, error) {
 	}
 	var key [KeySize]byte
 	rand.Read(key[:]) // never fails (Go 1.24+: it crashes the program instead)
-	return NewWithKey(key[:], rounds, 0)
+	return NewWithKey(key, rounds, 0)
 }
 
 // Seed resets s to the state NewSource, NewSource12 or NewSource20 (the

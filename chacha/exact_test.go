@@ -31,7 +31,7 @@ func TestReadAllLengths(t *testing.T) {
 	backendtest.Run(t, kernels, func(t *testing.T) {
 		for _, rounds := range []int{8, 20} {
 			want := ref.Of("chacha").Stream(key[:], rounds, 3, 0, 2*keystream.BatchSize+maxLen+200000)
-			s, _ := NewWithKey(key[:], rounds, 3)
+			s, _ := NewWithKey(key, rounds, 3)
 			for _, off := range []int{0, 1, 7, 63, 64, 65, 511, 1000, 1023, 1024, 1025, 2047} {
 				for n := 0; n <= maxLen; n += 1 + n/512 {
 					if _, err := s.Seek(int64(off), io.SeekStart); err != nil {

@@ -55,7 +55,7 @@ func ExampleNewSource20() {
 // decrypts the test vector of RFC 8439 section 2.4.2 (key 00 01 ... 1f,
 // nonce 00 00 00 00 00 00 00 4a 00 00 00 00, initial block counter 1).
 func ExampleNewWithKey() {
-	key := make([]byte, chacha.KeySize)
+	var key [chacha.KeySize]byte
 	for i := range key {
 		key[i] = byte(i)
 	}

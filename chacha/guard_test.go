@@ -12,7 +12,7 @@ import (
 
 func TestErrors(t *testing.T) {
 	for _, r := range []int{0, 7, 10, 21, -8} {
-		_, err := NewWithKey(make([]byte, KeySize), r, 0)
+		_, err := NewWithKey([KeySize]byte{}, r, 0)
 		require.ErrorContains(t, err, "chacha: invalid number of rounds")
 		_, err = NewSecure(r)
 		require.Error(t, err)

@@ -1,7 +1,6 @@
 package chacha_test
 
 import (
-	"bytes"
 	"fmt"
 	"testing"
 
@@ -16,8 +15,9 @@ import (
 // This file checks the constructors through the public API only, as a
 // user's code calls them.
 
-// TestNewWithKey: the key is a []byte of KeySize bytes, and its stream is
-// the reference keystream of that key (ref, written from the definition),
+// TestNewWithKey: the key is a [KeySize]byte (one size, so an array, as
+// math/rand/v2's NewChaCha8 takes its seed), and its stream is the
+// reference keystream of that key (ref, written from the definition),
 // the one streamrand.NewWithKey gives for the same key, and for 20 rounds
 // x/crypto's RFC 8439 ChaCha20 with the nonce 4 zero bytes || LE64(stream).
 func TestNewWithKey(t *testing.T) {
@@ -27,7 +27,7 @@ func TestNewWithKey(t *testing.T) {
 		for _, seed := range []uint64{0, 5, 42} {
 			for _, stream := range []uint64{0, 7, 1<<40 + 3} {
 				key := ref.SeedKey(seed, chacha.KeySize)
-				s, err := chacha.NewWithKey(key, rounds, stream)
+				s, err := chacha.NewWithKey([chacha.KeySize]byte(key), rounds, stream)
 				require.NoError(t, err)
 				require.Equal(t, rounds, s.Rounds())
 				require.Equal(t, stream, s.Stream())
@@ -53,47 +53,27 @@ func TestNewWithKey(t *testing.T) {
 		}
 	}
 	// The key seed_from_u64(42) expands to gives the numbers of NewSource(42).
-	s, err := chacha.NewWithKey(ref.SeedKey(42, chacha.KeySize), 8, 0)
+	s, err := chacha.NewWithKey([chacha.KeySize]byte(ref.SeedKey(42, chacha.KeySize)), 8, 0)
 	require.NoError(t, err)
 	require.Equal(t, ref.Next(chacha.NewSource(42), n), ref.Next(s, n))
 }
 
-// TestNewWithKeyLength: a key that is not KeySize bytes is an error naming
-// the length given and the one wanted, and no Source.
-func TestNewWithKeyLength(t *testing.T) {
+// TestNewWithKeyErrors: a number of rounds other than 8, 12 or 20 is an
+// error naming it, and no Source; through the root package, whose keys are
+// slices (they have several sizes across algorithms), a ChaCha key of
+// another length than KeySize is an error naming both lengths.
+func TestNewWithKeyErrors(t *testing.T) {
+	for _, rounds := range []int{-8, 0, 7, 10, 16, 24} {
+		s, err := chacha.NewWithKey([chacha.KeySize]byte{}, rounds, 0)
+		require.Nil(t, s)
+		require.EqualError(t, err, fmt.Sprintf("chacha: invalid number of rounds %d (want 8, 12 or 20)", rounds))
+	}
 	for _, n := range []int{0, 1, 16, 31, 33, 64} {
-		for _, rounds := range []int{8, 12, 20} {
-			s, err := chacha.NewWithKey(make([]byte, n), rounds, 0)
-			require.Nil(t, s)
-			require.EqualError(t, err, fmt.Sprintf("chacha: invalid key length %d (want 32 bytes)", n))
-		}
+		g, err := streamrand.NewWithKey(streamrand.ChaCha8, make([]byte, n), 0)
+		require.Nil(t, g)
+		require.ErrorContains(t, err, fmt.Sprint(n))
+		require.ErrorContains(t, err, "32")
 	}
-	s, err := chacha.NewWithKey(nil, 8, 0)
-	require.Nil(t, s)
-	require.EqualError(t, err, "chacha: invalid key length 0 (want 32 bytes)")
-	s, err = chacha.NewWithKey(make([]byte, chacha.KeySize), 10, 0)
-	require.Nil(t, s)
-	require.EqualError(t, err, "chacha: invalid number of rounds 10 (want 8, 12 or 20)")
-}
-
-// TestNewWithKeyCopiesKey: the Source keeps its own copy of the key, so
-// the caller may change or reuse its slice after the call.
-func TestNewWithKeyCopiesKey(t *testing.T) {
-	orig := ref.SeedKey(9, chacha.KeySize)
-	key := bytes.Clone(orig)
-	s, err := chacha.NewWithKey(key, 12, 4)
-	require.NoError(t, err)
-	for i := range key {
-		key[i] ^= 0xff
-	}
-	want, err := chacha.NewWithKey(orig, 12, 4)
-	require.NoError(t, err)
-	state, err := s.MarshalBinary()
-	require.NoError(t, err)
-	wantState, err := want.MarshalBinary()
-	require.NoError(t, err)
-	require.Equal(t, wantState, state)
-	require.Equal(t, ref.Next(want, 4096), ref.Next(s, 4096))
 }
 
 // TestNewSource8: the deprecated NewSource8 gives exactly NewSource's

@@ -20,7 +20,7 @@ func TestKnownAnswers(t *testing.T) {
 	backendtest.Run(t, kernels, func(t *testing.T) {
 		// D. J. Bernstein's reference ChaCha20 vector: key all zero, nonce
 		// (stream) zero, block 0 (also RFC 8439 appendix A.1 test vector #1).
-		s, err := NewWithKey(make([]byte, KeySize), 20, 0)
+		s, err := NewWithKey([KeySize]byte{}, 20, 0)
 		require.NoError(t, err)
 		require.Equal(t, ref.Unhex("76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"), ref.Next(s, 64))
 
@@ -38,7 +38,7 @@ func TestKnownAnswers(t *testing.T) {
 		batch := make([]byte, 1024)
 		blocks(batch, &k.key, 0x0900000000000001, 0x4a000000, 20)
 		require.Equal(t, ref.Unhex("10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4ed2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e"), batch[:64])
-		s, _ = NewWithKey(key[:], 20, 0x4a000000)
+		s, _ = NewWithKey(key, 20, 0x4a000000)
 
 		// RFC 8439 section 2.4.2: the same key, nonce 000000000000004a00000000
 		// (stream id 0x4a000000 in the DJB layout), initial counter 1; the
@@ -90,7 +90,7 @@ func TestSeedExpansion(t *testing.T) {
 		{42, "a48fa17b58323d0aeab8a1cc690114b82b8cc87518b4f7548d446ea1e4df20f2"},
 		{0, "ecf273f981b5cd4587f0467306ad6cadd0d0a3e33317e767f29bea72d78a7dfe"},
 	} {
-		s, err := NewWithKey(ref.Unhex(tc.key), 8, 0)
+		s, err := NewWithKey([KeySize]byte(ref.Unhex(tc.key)), 8, 0)
 		require.NoError(t, err)
 		require.Equal(t, ref.Next(s, 256), ref.Next(NewSource(tc.seed), 256), "seed %d", tc.seed)
 	}

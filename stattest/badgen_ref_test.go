@@ -164,7 +164,7 @@ func TestChaChaRoundsKnown(t *testing.T) {
 			for _, stream := range []uint64{0, 7, 1<<32 + 3} {
 				var key [32]byte
 				seedexp.Expand(key[:], seed)
-				peer, err := chacha.NewWithKey(key[:], rounds, stream)
+				peer, err := chacha.NewWithKey(key, rounds, stream)
 				require.NoError(t, err)
 				mine := newChaChaR(key, rounds, stream)
 				for i := range 4 * 8 { // 4 blocks

@@ -76,7 +76,10 @@ func TestValidate(t *testing.T) {
 
 // Chunk k is a function of (config, k) alone: the same on a fresh
 // Generator, on one that computed other chunks before, in any order, and
-// through parallel.Map with any number of workers.
+// through parallel.Map with any number of workers. For "call", whose sums
+// are continuous, no two chunks have the same sums (each chunk draws from
+// its own stream); "pi" counts points, and two chunks of 1000 points share
+// a count by chance more often than not, so it is not checked there.
 func TestChunkIsAFunctionOfItsIndex(t *testing.T) {
 	for _, alg := range streamrand.Algorithms() {
 		for _, problem := range []string{"pi", "call"} {
@@ -99,7 +102,7 @@ func TestChunkIsAFunctionOfItsIndex(t *testing.T) {
 				if a != got[k] {
 					t.Errorf("%v %s chunk %d: fresh %+v, reused backwards %+v", alg, problem, k, a, got[k])
 				}
-				if j, dup := seen[a]; dup {
+				if j, dup := seen[a]; dup && problem == "call" {
 					t.Errorf("%v %s: chunks %d and %d both %+v", alg, problem, j, k, a)
 				}
 				seen[a] = k

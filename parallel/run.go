@@ -50,7 +50,8 @@ func (e *PanicError) Unwrap() error {
 // return. No goroutine of Map outlives the call. An invalid Job or n <
 // j.Start is an error.
 func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error)) ([]T, error) {
-	if err := check(j, n); err != nil {
+	w, err := check(j, n)
+	if err != nil {
 		return nil, err
 	}
 	if uint64(n-j.Start) > math.MaxInt {
@@ -59,7 +60,7 @@ func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g stream
 	out := make([]T, n-j.Start)
 	// No window: each result has its own slot of out.
 	r := &runner[T]{f: f, start: j.Start, n: n, window: n - j.Start, ring: out}
-	if err := r.run(ctx, j); err != nil {
+	if err := r.run(ctx, j, w); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -79,30 +80,30 @@ func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g stream
 // combined so far: for a *UnitError exactly units [Start, Unit). Errors,
 // panics and cancellation are as in Map; a failing combine fails its unit.
 func Fold[T, A any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error), acc A, combine func(A, T) A) (A, error) {
-	if err := check(j, n); err != nil {
-		return acc, err
-	}
-	w, err := j.workers(n - j.Start)
+	w, err := check(j, n)
 	if err != nil {
 		return acc, err
 	}
 	r := &runner[T]{f: f, start: j.Start, n: n, window: min(4*int64(w), n-j.Start)}
 	r.ring = make([]T, r.window)
 	r.combine = func(v T) { acc = combine(acc, v) }
-	err = r.run(ctx, j)
+	err = r.run(ctx, j, w)
 	return acc, err
 }
 
-// check returns the error of a Job that cannot run units [j.Start, n).
-func check(j Job, n int64) error {
+// check returns how many workers run units [j.Start, n), or the error of
+// a Job that cannot run them.
+func check(j Job, n int64) (workers int, err error) {
 	if n < 0 {
-		return errNegative
+		return 0, errNegative
 	}
 	if j.Start < 0 || j.Start > n {
-		return fmt.Errorf("parallel: Start %d is not in [0, %d]", j.Start, n)
+		return 0, fmt.Errorf("parallel: Start %d is not in [0, %d]", j.Start, n)
 	}
-	_, err := j.generator()
-	return err
+	if _, err := j.generator(); err != nil {
+		return 0, err
+	}
+	return j.workers(n - j.Start)
 }
 
 // A runner runs the units [start, n) on worker goroutines. Units are
@@ -131,12 +132,8 @@ type runner[T any] struct {
 	stopped   bool // ctx is done
 }
 
-func (r *runner[T]) run(ctx context.Context, j Job) error {
-	units := r.n - r.start
-	workers, err := j.workers(units)
-	if err != nil {
-		return err
-	}
+// run runs the units on workers goroutines (check's count).
+func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 	r.cond.L = &r.mu
 	r.next, r.end, r.front = r.start, r.n, r.start
 	r.ready = make([]bool, r.window)

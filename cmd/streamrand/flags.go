@@ -27,7 +27,7 @@ var sizeUnits = map[string]int64{
 
 // sizeSyntax says what a size may be written as: the help of every command
 // with a size flag, and the error for text that is not a size, say it.
-const sizeSyntax = "a whole number of bytes (65536, 1_000_000, 1e6), with an optional unit: " +
+const sizeSyntax = "a whole number of bytes (65536, 1_000_000, 1e6, 1.5M), with an optional unit: " +
 	"K, M, G or KiB, MiB, GiB for powers of 1024, KB, MB, GB for powers of 1000"
 
 // errNotSize is the reason parseSize gives for text that is not a size.
@@ -38,9 +38,9 @@ var errNotSize = errors.New("not a size (want " + sizeSyntax + ")")
 var sizeRE = regexp.MustCompile(`^([0-9]+(?:_[0-9]+)*)(?:\.([0-9]+(?:_[0-9]+)*))?(?:[eE]\+?([0-9]+))?([a-zA-Z]*)$`)
 
 // parseSize parses a byte count written as sizeSyntax says: 65536, 64K,
-// 64KiB, 64KB, 1_000_000, 1e6, 1.5e3. An exponent form must be a whole
-// number (1.5e0 is not), and a fraction needs an exponent (1.5 and 1.5K
-// are errors). Its errors are reasons to put after the flag and its value.
+// 64KiB, 64KB, 1_000_000, 1e6, 1.5e3, 1.5M. The value, computed exactly,
+// must be a whole number of bytes (1.5M is, 1.5 and 1.5e0 are not). Its
+// errors are reasons to put after the flag and its value.
 func parseSize(s string) (int64, error) {
 	if strings.HasPrefix(s, "-") && sizeRE.MatchString(s[1:]) {
 		return 0, errors.New("not a size (want 0 or more)")
@@ -51,7 +51,7 @@ func parseSize(s string) (int64, error) {
 	}
 	intPart, frac, exp, unitName := strings.ReplaceAll(m[1], "_", ""), strings.ReplaceAll(m[2], "_", ""), m[3], m[4]
 	unit, ok := sizeUnits[strings.ToUpper(unitName)]
-	if !ok || frac != "" && exp == "" {
+	if !ok {
 		return 0, errNotSize
 	}
 	tooLarge := fmt.Errorf("too large (at most %d bytes)", int64(maxSize))

@@ -21,6 +21,7 @@ func TestSizeForms(t *testing.T) {
 		{"1_000_000", 1000000}, {"1_024K", 1 << 20}, {"1_0", 10},
 		{"1e6", 1000000}, {"1E6", 1000000}, {"1e+6", 1000000}, {"1e0", 1}, {"0e0", 0}, {"0e999", 0},
 		{"1.5e3", 1500}, {"2.50e1", 25}, {"1.048576e6", 1 << 20}, {"1_0.0_0e1", 100}, {"1e3K", 1024000}, {"1e3KB", 1000000},
+		{"1.5K", 1536}, {"1.5M", 3 << 19}, {"0.5G", 1 << 29}, {"2.5MB", 2500000}, {"1.5MiB", 3 << 19}, {"0.25K", 256},
 		{"4611686018427387904", maxSize}, {"4G", 4 << 30}, {"4294967296G", maxSize},
 	} {
 		got, err := parseSize(tc.in)
@@ -39,8 +40,8 @@ func TestSizeForms(t *testing.T) {
 		{" 1", "not a size (want"},
 		{"+1", "not a size (want"},
 		{"0x10", "not a size (want"},
-		{"1.5", "not a size (want"},  // a fraction needs an exponent
-		{"1.5K", "not a size (want"}, // even where it would be whole
+		{"1.5", "not a whole number of bytes"},
+		{"0.1K", "not a whole number of bytes"},
 		{"1.", "not a size (want"},
 		{".5e1", "not a size (want"},
 		{"1e", "not a size (want"},

@@ -19,13 +19,13 @@ import (
 func runStream(args []string, stdout io.Writer) error {
 	fs := newFlagSet("stream")
 	alg := fs.String("alg", "", "algorithm: "+fmt.Sprint(streamrand.Algorithms()))
-	seed := fs.Uint64("seed", 0, "uint64 seed (rand_core seed_from_u64 expansion)")
+	seed := fs.Uint64("seed", 1, "uint64 seed (rand_core seed_from_u64 expansion), unless -key is given")
 	keyHex := fs.String("key", "", "key in hex (32 bytes for ChaCha; 16, 24 or 32 for AES)")
 	stream := fs.Uint64("stream", 0, "stream id")
 	offset := sizeVar(fs, "offset", 0, "", "start at byte `B` of the stream (suffix K, M or G for KiB, MiB, GiB)")
 	n := sizeVar(fs, "n", -1, "", "write `N` bytes (suffix K, M or G for KiB, MiB, GiB); without -n, endless")
 	force := fs.Bool("force", false, "write to stdout even when it is a terminal")
-	head := "usage: streamrand stream -alg NAME (-seed N | -key HEX) [-stream S] [-offset B] [-n BYTES] [-force]\n\n" +
+	head := "usage: streamrand stream -alg NAME [-seed N | -key HEX] [-stream S] [-offset B] [-n BYTES] [-force]\n\n" +
 		"Writes the raw keystream to stdout, for a pipe or a file (it refuses a terminal\n" +
 		"unless -force), e.g. streamrand stream -alg chacha8 -seed 1 | RNG_test stdin64\n\n"
 	if err := parse(fs, args, head, stdout); err != nil {
@@ -40,8 +40,8 @@ func runStream(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if set["seed"] == set["key"] {
-		return badUsage("give exactly one of -seed and -key")
+	if set["seed"] && set["key"] {
+		return badUsage("give one of -seed and -key, not both")
 	}
 	var g streamrand.Generator
 	if set["key"] {

@@ -51,6 +51,9 @@ func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error 
 			return rep, err
 		}})
 	} else {
+		if piped(stdin) {
+			fmt.Fprintln(stderrOut, "streamrand test: stdin is not read without -in - (testing the generators of -alg)")
+		}
 		for _, a := range cfg.algs {
 			subjects = append(subjects, subject{a.String(), func(b *stattest.Battery) (*stattest.Report, error) {
 				return runParallel(b, parallel.Job{Alg: a, Seed: cfg.seed, Workers: cfg.workers})
@@ -72,7 +75,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error 
 	if cfg.in != "" {
 		from = "the bytes of " + subjects[0].label + " as little-endian uint64s"
 	}
-	fmt.Fprintf(stderr, "battery: %d tests, %s per test, %d repetition(s), %s\n",
+	fmt.Fprintf(stderr, "battery: %d tests (some give several results), %s per test, %d repetition(s), %s\n",
 		len(stattest.Tests()), formatSize(cfg.bytes), cfg.repeat, from)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	column := "ALGORITHM"
@@ -121,7 +124,8 @@ func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error 
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d passed, %d weak, %d failed\n", counts[stattest.Pass], counts[stattest.Weak], counts[stattest.Fail])
+	fmt.Fprintf(stdout, "%d results: %d passed, %d weak, %d failed\n", counts[stattest.Pass]+counts[stattest.Weak]+counts[stattest.Fail],
+		counts[stattest.Pass], counts[stattest.Weak], counts[stattest.Fail])
 	if len(failed) > 0 {
 		return fmt.Errorf("%d failed: %s", len(failed), strings.Join(failed, ", "))
 	}
@@ -168,7 +172,7 @@ type testConfig struct {
 	quiet   bool
 }
 
-const testHead = `usage: streamrand test [-alg NAME|all] [-seed N] [-bytes N | -deep] [-repeat K] [-q]
+const testHead = `usage: streamrand test [-alg NAME|all] [-seed N] [-bytes N | -deep] [-repeat K] [-workers W] [-q]
        streamrand test -in FILE|- [-bytes N | -deep] [-repeat K] [-q]
 
 Runs the statistical test battery of package stattest and prints, per test,
@@ -239,6 +243,18 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// piped reports whether stdin is a pipe or a file: data a user may have
+// meant to test, which test reads only with -in -. (A terminal, /dev/null
+// or a closed stdin is not.)
+func piped(stdin io.Reader) bool {
+	f, ok := stdin.(*os.File)
+	if !ok || f == nil {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && (fi.Mode()&os.ModeNamedPipe != 0 || fi.Mode().IsRegular() && fi.Size() > 0)
 }
 
 // openInput opens the input of -in: stdin for "-" (refused when it is a

@@ -229,3 +229,37 @@ func TestTestFlags(t *testing.T) {
 		require.Contains(t, help.String(), want)
 	}
 }
+
+// Bytes piped into test without -in - are not read, and test says so in
+// one line on stderr; a file given as stdin too. With -in -, from
+// /dev/null or with no stdin, no such line.
+func TestTestSaysStdinIsNotRead(t *testing.T) {
+	args := []string{"-alg", "chacha8", "-bytes", "64K", "-q"}
+	const note = "streamrand test: stdin is not read without -in - (testing the generators of -alg)\n"
+
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	go func() { w.Write(make([]byte, 1000)); w.Close() }()
+	var out, errOut bytes.Buffer
+	require.NoError(t, runTest(args, r, &out, &errOut))
+	require.Equal(t, note, errOut.String())
+
+	path := filepath.Join(t.TempDir(), "data")
+	require.NoError(t, os.WriteFile(path, make([]byte, 1000), 0o600))
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	errOut.Reset()
+	require.NoError(t, runTest(args, f, &out, &errOut))
+	require.Equal(t, note, errOut.String())
+
+	devNull, err := os.Open(os.DevNull)
+	require.NoError(t, err)
+	defer devNull.Close()
+	for _, stdin := range []io.Reader{devNull, nil} {
+		errOut.Reset()
+		require.NoError(t, runTest(args, stdin, &out, &errOut))
+		require.Empty(t, errOut.String())
+	}
+}

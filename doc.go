@@ -1,5 +1,9 @@
 // Package streamrand gives random numbers that are fast, the same on every
 // machine, and split into as many independent streams as a program needs.
+// (The same on every machine: the words and bytes of every generator, and
+// every value rand.Rand and package fill compute from them, except
+// NormFloat64 and ExpFloat64, whose values math/rand/v2 computes
+// differently with GOARCH and GOAMD64.)
 // Its generators, built on the ChaCha and AES stream ciphers, are
 // math/rand/v2 Sources and io.Readers at once, with O(1) seeking, reads at
 // any offset and checkpoints.

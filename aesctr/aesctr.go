@@ -1,11 +1,11 @@
 // Package aesctr provides random number generators built on AES in counter
 // mode (AES-128, AES-192, AES-256). A *Source is a math/rand/v2 Source and
-// an io.Reader whose numbers are the same on every machine, with
+// an io.Reader whose words and bytes are the same on every machine, with
 // independent streams of one key, O(1) seeking and checkpoints; its bytes
 // are the CTR keystream any AES implementation reproduces:
 //
 //	r := rand.New(aesctr.NewSource(42)) // r is a *rand.Rand (math/rand/v2)
-//	fmt.Println(r.IntN(100))            // 63, on every machine, forever
+//	fmt.Println(r.IntN(100))            // 63, on every machine
 //
 // The constructors follow one convention, shared with package chacha.
 // NewSource is the default variant, AES-128; the other variants are named

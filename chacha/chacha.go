@@ -1,10 +1,10 @@
 // Package chacha provides random number generators built on the ChaCha
-// stream cipher with 8, 12 or 20 rounds. A *Source is a math/rand/v2
-// Source and an io.Reader whose numbers are the same on every machine, with
+// stream cipher with 8, 12 or 20 rounds. A *Source is a math/rand/v2 Source
+// and an io.Reader whose words and bytes are the same on every machine, with
 // independent streams of one key, O(1) seeking and checkpoints:
 //
 //	r := rand.New(chacha.NewSource(42)) // r is a *rand.Rand (math/rand/v2)
-//	fmt.Println(r.IntN(100))            // 68, on every machine, forever
+//	fmt.Println(r.IntN(100))            // 68, on every machine
 //
 // The constructors follow one convention, shared with package aesctr.
 // NewSource is the default variant, ChaCha8 (the round count of

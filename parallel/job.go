@@ -133,7 +133,9 @@ const deriveInfo = "streamrand parallel.Derive v1"
 // streamrand.New keys Alg with from Seed. docs/format.md shows the same
 // derivation in Python. A child's key is unrelated to its parent's and to
 // its siblings', so a child and its parent, and two children, share no
-// stream. The derivation is fixed forever.
+// stream. The derivation is fixed within a major version, as every value
+// of this module but the keystreams and the seed expansion (see the
+// root package's Stability section), and its info string names its version.
 //
 // If j cannot run (an invalid Alg, a Key of the wrong length), neither can
 // the child: Map, Fold and Derive of it report j's error.

@@ -2,6 +2,7 @@ package streamrand_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync/atomic"
@@ -58,18 +59,34 @@ func BenchmarkRead(b *testing.B) {
 // 8e9 / cpuB/s.
 const callsPerOp = 4096
 
-// nullKernel writes nothing: nullSource is the keystream layer with no
-// keystream to generate, the same Uint64 (a bounds check, one load, the
-// position's decrement and store) and a refill that costs almost nothing.
+// nullKernel generates nothing: it copies random bytes from a fixed pool,
+// block counter c from offset 64c (mod the pool's size). nullSource is the
+// keystream layer over it, the same Uint64 (a bounds check, one load, the
+// position's decrement and store) with a refill that costs almost nothing.
 // Its time per call is what a call costs any buffered Source before it
 // generates anything: the bound of the per-call benchmarks. (The store of
 // the position and its load by the next call are one dependent chain
 // through memory, so calls cannot overlap as the words of a bulk read do.)
+// The bytes are random and do not repeat within a MiB, so that methods
+// that reject words (IntN) or branch on them (NormFloat64) see what they
+// would from a generator, and no branch predictor learns them.
 type nullKernel struct{}
 
-func (nullKernel) Fill(dst []byte, counter, stream uint64) {}
-func (nullKernel) BlockSize() int                          { return 64 }
-func (nullKernel) Carries() bool                           { return false }
+var nullPool = func() []byte {
+	b := make([]byte, 1<<20)
+	rand.NewChaCha8([32]byte{'n', 'u', 'l', 'l'}).Read(b)
+	return b
+}()
+
+func (nullKernel) Fill(dst []byte, counter, stream uint64) {
+	off := counter * 64 % uint64(len(nullPool))
+	for len(dst) > 0 {
+		n := copy(dst, nullPool[off:])
+		dst, off = dst[n:], 0
+	}
+}
+func (nullKernel) BlockSize() int { return 64 }
+func (nullKernel) Carries() bool  { return false }
 
 type nullSource struct {
 	ks keystream.Stream
@@ -139,10 +156,13 @@ func BenchmarkUint64(b *testing.B) {
 
 var sink uint64
 
-// BenchmarkRand measures rand.New(src).Uint64 and Float64, one call at a
-// time, the way most programs draw numbers: the Source is behind the
-// rand.Source interface, which the compiler cannot see through. Beside ours:
-// math/rand/v2's own Sources and the bound, nullSource.
+// BenchmarkRand measures rand.New(src)'s Uint64, Float64, NormFloat64 and
+// IntN(1000), one call at a time in a plain loop, the way most programs
+// draw numbers: the Source is behind the rand.Source interface, which the
+// compiler cannot see through. Beside ours: math/rand/v2's own Sources and
+// the bound, nullSource. (fill's BenchmarkFill times its per-call rows
+// through the tests' reference loop, which calls the method through a
+// function value: slower than this loop by a call.)
 //
 //	go test -run '^$' -bench '^BenchmarkRand$' -count 6 . | benchstat -col /source -
 func BenchmarkRand(b *testing.B) {
@@ -158,30 +178,43 @@ func BenchmarkRand(b *testing.B) {
 		src{"peer=math-rand-v2-PCG", rand.NewPCG(1, 2)},
 		src{"peer=math-rand-v2-ChaCha8", rand.NewChaCha8([32]byte{1})},
 		src{"bound=null", newNullSource()})
-	for _, s := range srcs {
-		r := rand.New(s.src)
-		b.Run("method=Uint64/source="+s.name, func(b *testing.B) {
-			var x uint64
-			stop := benchutil.Start(b, 8*callsPerOp)
-			for b.Loop() {
-				for range callsPerOp {
-					x += r.Uint64()
-				}
+	methods := []struct {
+		name string
+		loop func(r *rand.Rand, xs []uint64)
+	}{
+		{"Uint64", func(r *rand.Rand, xs []uint64) {
+			for i := range xs {
+				xs[i] = r.Uint64()
 			}
-			stop()
-			sink = x
-		})
-		b.Run("method=Float64/source="+s.name, func(b *testing.B) {
-			var x float64
-			stop := benchutil.Start(b, 8*callsPerOp)
-			for b.Loop() {
-				for range callsPerOp {
-					x += r.Float64()
-				}
+		}},
+		{"Float64", func(r *rand.Rand, xs []uint64) {
+			for i := range xs {
+				xs[i] = math.Float64bits(r.Float64())
 			}
-			stop()
-			sink = uint64(x)
-		})
+		}},
+		{"NormFloat64", func(r *rand.Rand, xs []uint64) {
+			for i := range xs {
+				xs[i] = math.Float64bits(r.NormFloat64())
+			}
+		}},
+		{"IntN1000", func(r *rand.Rand, xs []uint64) {
+			for i := range xs {
+				xs[i] = uint64(r.IntN(1000))
+			}
+		}},
+	}
+	xs := make([]uint64, callsPerOp)
+	for _, m := range methods {
+		for _, s := range srcs {
+			r := rand.New(s.src)
+			b.Run("method="+m.name+"/source="+s.name, func(b *testing.B) {
+				stop := benchutil.Start(b, 8*callsPerOp)
+				for b.Loop() {
+					m.loop(r, xs)
+				}
+				stop()
+			})
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ func init() { kernels.Register("neon", &useNEON) }
 func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 	if useNEON {
 		for len(dst) >= 8*BlockSize {
-			blocks8((*[8 * BlockSize]byte)(dst), key, counter, stream, rounds)
+			blocks8(rounds, key, (*[8 * BlockSize]byte)(dst), counter, stream)
 			dst, counter = dst[8*BlockSize:], counter+8
 		}
 	}
@@ -30,7 +30,7 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 }
 
 // blocks8 writes keystream blocks counter .. counter+7 (mod 2^64) of stream
-// id stream into dst, which may be unaligned, with rounds rounds (an even
+// id stream into dst (its parameters in the amd64 kernels' order), which may be unaligned, with rounds rounds (an even
 // number; 0 adds the state to itself, as blocksGeneric does). Blocks 0-3 are
 // computed with one state word per vector register, blocks 4-6 with one row
 // of 4 words per vector register and block 7 in general-purpose registers,
@@ -38,4 +38,4 @@ func blocks(dst []byte, key *[8]uint32, counter, stream uint64, rounds int) {
 // chacha_arm64_gen.go.
 //
 //go:noescape
-func blocks8(dst *[8 * BlockSize]byte, key *[8]uint32, counter, stream uint64, rounds int)
+func blocks8(rounds int, key *[8]uint32, dst *[8 * BlockSize]byte, counter, stream uint64)

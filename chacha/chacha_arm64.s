@@ -21,12 +21,12 @@
 #define ROT24 R7
 #define ROT25 R8
 
-// func blocks8(dst *[8 * BlockSize]byte, key *[8]uint32, counter, stream uint64, rounds int)
+// func blocks8(rounds int, key *[8]uint32, dst *[8 * BlockSize]byte, counter, stream uint64)
 TEXT ·blocks8(SB), NOSPLIT, $0-40
-	MOVD	dst+0(FP), DST
+	MOVD	dst+16(FP), DST
 	MOVD	key+8(FP), KEY
-	MOVD	counter+16(FP), CTR
-	MOVD	stream+24(FP), STREAM
+	MOVD	counter+24(FP), CTR
+	MOVD	stream+32(FP), STREAM
 
 	// Blocks 0-3: constants and key words broadcast, counters counter+j
 	// as 64-bit lanes (which wrap at 2^64), split into words 12 and 13.
@@ -85,7 +85,7 @@ TEXT ·blocks8(SB), NOSPLIT, $0-40
 	MOVD	$25, ROT25
 
 	// rounds/2 double rounds of all three groups, interleaved.
-	MOVD	rounds+32(FP), LOOP
+	MOVD	rounds+0(FP), LOOP
 	LSR	$1, LOOP
 	CBZ	LOOP, add
 	// Clear the carry flag for the ADCWs of block 7 (x + 0 never carries);

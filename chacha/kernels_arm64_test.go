@@ -33,7 +33,7 @@ func TestBlocks8(t *testing.T) {
 					key[i] = rng.Uint32()
 				}
 				got, intact := backendtest.Guarded(8 * BlockSize)
-				blocks8((*[8 * BlockSize]byte)(got), &key, ctr, stream, rounds)
+				blocks8(rounds, &key, (*[8 * BlockSize]byte)(got), ctr, stream)
 				if !intact() {
 					t.Fatalf("counter %#x: blocks8 wrote outside dst", ctr)
 				}

@@ -19,6 +19,10 @@
 //	g.SetStream(3)                                // stream 3 of the same seed, independent of stream 0
 //	rd := streamrand.NewReader(rand.NewPCG(1, 2)) // the bytes of any Source
 //
+// The constructors of a generator by seed are New here (any algorithm by
+// name) and chacha.NewSource, aesctr.NewSource and their numbered variants;
+// NewSource here is something else: a Source over any io.Reader.
+//
 // # Choosing a generator
 //
 // ChaCha8 (chacha.NewSource, the round count of math/rand/v2's ChaCha8) is

@@ -8,13 +8,14 @@
 //
 // The constructors follow one convention, shared with package aesctr.
 // NewSource is the default variant, ChaCha8 (the round count of
-// math/rand/v2's ChaCha8); the other variants are named by the number in
-// the algorithm's name, the round count: NewSource12, NewSource20,
+// math/rand/v2's ChaCha8); the other variants are named by the number in the
+// algorithm's name, the round count: NewSource12, NewSource20,
 // NewWithKey(key, 12, stream), NewSecure(12). ChaCha has one key size, so
-// NewWithKey takes its key as a [KeySize]byte, as math/rand/v2's NewChaCha8
-// takes its seed; package aesctr, with three key sizes, takes a []byte
-// whose length picks the variant, as crypto/aes does, and so does
-// streamrand.NewWithKey, which serves every algorithm.
+// NewWithKey takes its key as a [KeySize]byte ([32]byte(key) converts a
+// slice of that length), as math/rand/v2's NewChaCha8 takes its seed;
+// package aesctr, with three key sizes, takes a []byte whose length picks
+// the variant, as crypto/aes does, and so does streamrand.NewWithKey, which
+// serves every algorithm.
 //
 // NewSource, NewSource12 and NewSource20 key a Source from a uint64 seed,
 // for reproducible numbers. A seed is not a secret: 2^64 seeds can be

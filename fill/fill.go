@@ -30,8 +30,9 @@
 //
 // # Stability
 //
-// The values never change within this major version on a given platform,
-// and golden SHA-256 tests hold them. On every platform they are the values
+// The values never change within this major version on a given platform
+// (at v0, within a minor version, as the module's stability note says), and
+// golden SHA-256 tests hold them. On every platform they are the values
 // of math/rand/v2's methods on that platform; for NormFloat64 and
 // ExpFloat64 those may differ between architectures (and GOAMD64 levels) in
 // math/rand/v2 itself, in their rare slow paths, through fused multiply-adds

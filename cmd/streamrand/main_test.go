@@ -60,6 +60,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"stream", "-alg", "chacha20", "-key", "00112233"}, "-key: chacha20 takes a key of 32 bytes, not 4"},
 		{[]string{"stream", "-nope"}, "streamrand stream: unknown flag -nope (streamrand stream -h lists the flags)\n"},
 		{[]string{"test", "--nope=1"}, "streamrand test: unknown flag -nope (streamrand test -h lists the flags)\n"},
+		{[]string{"test", "-in", "-", "-workers", "4"}, "-in runs the tests one after another, on one reader: leave out -workers"},
 		{[]string{"bench", "junk"}, `unexpected argument "junk"`},
 		{[]string{"bench", "-size", "100000000000"}, "-size 100000000000: want 1 byte to 256 MiB"},
 		{[]string{"bench", "-size", "257M"}, "-size 257M: want 1 byte to 256 MiB"},

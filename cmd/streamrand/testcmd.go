@@ -215,6 +215,8 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 		return cfg, badUsage("-in: want a file name, or - for stdin")
 	case set["in"] && (set["alg"] || set["seed"]):
 		return cfg, badUsage("-in tests the bytes it reads: leave out -alg and -seed")
+	case set["in"] && set["workers"]:
+		return cfg, badUsage("-in runs the tests one after another, on one reader: leave out -workers")
 	case *deep && set["bytes"]:
 		return cfg, badUsage("-deep sets -bytes %s: give one of them", sizeFlag(stattest.DeepBytes))
 	}

@@ -129,12 +129,14 @@ type runner[T any] struct {
 	ready     []bool    // ring slot holds a result
 	combining bool      // a goroutine is running combine
 	failed    *UnitError
-	stopped   bool // ctx is done
+	stopped   bool            // ctx is done
+	ctxDone   <-chan struct{} // ctx.Done(), checked before each unit
 }
 
 // run runs the units on workers goroutines (check's count).
 func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 	r.cond.L = &r.mu
+	r.ctxDone = ctx.Done()
 	r.next, r.end, r.front = r.start, r.n, r.start
 	r.ready = make([]bool, r.window)
 
@@ -225,7 +227,7 @@ func (r *runner[T]) work(g streamrand.Generator, ck []byte) {
 		for !r.stopped && r.next < r.end && r.next-r.front >= r.window {
 			r.cond.Wait()
 		}
-		if r.stopped || r.next >= r.end {
+		if r.stopped || r.next >= r.end || r.cancelled() {
 			return
 		}
 		u := r.next
@@ -241,6 +243,19 @@ func (r *runner[T]) work(g streamrand.Generator, ck []byte) {
 		i := (u - r.start) % r.window
 		r.ring[i], r.ready[i] = v, true
 		r.drain()
+	}
+}
+
+// cancelled reports whether ctx is done. The AfterFunc sets stopped soon
+// after, but from another goroutine, which a busy or emulated machine may
+// run late: a worker that looks at the channel itself starts no unit in
+// between. (A receive that cannot block on a channel is a cheap check.)
+func (r *runner[T]) cancelled() bool {
+	select {
+	case <-r.ctxDone:
+		return true
+	default:
+		return false
 	}
 }
 

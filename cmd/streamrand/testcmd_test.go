@@ -263,3 +263,18 @@ func TestTestSaysStdinIsNotRead(t *testing.T) {
 		require.Empty(t, errOut.String())
 	}
 }
+
+// The command as a user runs it: bytes piped into "streamrand test"
+// without -in - give the one-line note on stderr, and the built-in
+// generators are tested (exit 0).
+func TestTestPipedWithoutIn(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "test", "-alg", "chacha8", "-bytes", "64K", "-q")
+	cmd.Env = append(os.Environ(), "STREAMRAND_RUN_MAIN=1")
+	cmd.Stdin = bytes.NewReader(make([]byte, 100000)) // exec feeds it through a pipe
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Run(), "stderr %s", stderr.String())
+	require.Equal(t, "streamrand test: stdin is not read without -in - (testing the generators of -alg)\n", stderr.String())
+	require.Contains(t, stdout.String(), "\nchacha8 ")
+	require.Regexp(t, `\n38 results: \d+ passed, \d+ weak, 0 failed\n$`, stdout.String())
+}

@@ -1,25 +1,63 @@
 package dist
 
-import (
-	"math"
-	"math/rand/v2"
-)
+import "math/rand/v2"
 
-// TEMPORARY: stdNormal and stdExp are replaced by exact ziggurats.
+// Normal is the normal (Gaussian) distribution with mean Mu and standard
+// deviation Sigma.
+type Normal struct{ Mu, Sigma float64 }
 
-// stdNormal returns a standard normal deviate.
-func stdNormal(w *words) float64 {
-	for {
-		u := 2*open01(w.next()) - 1
-		v := 2*open01(w.next()) - 1
-		s := u*u + v*v
-		if s < 1 {
-			return u * math.Sqrt(-2*log(s)/s)
-		}
-	}
+func (d Normal) check() {
+	finite("Normal", "Mu", d.Mu)
+	positive("Normal", "Sigma", d.Sigma)
 }
 
-// stdExp returns an exponential deviate of rate 1.
-func stdExp(w *words) float64 { return -log(open01(w.next())) }
+// Rand returns a normal deviate: Mu + Sigma·z for a standard normal z from
+// the ziggurat (one word about 99% of the time).
+func (d Normal) Rand(src rand.Source) float64 {
+	d.check()
+	w := perCall(src)
+	return d.Mu + float64(d.Sigma*stdNormal(&w))
+}
 
-var _ = rand.New
+// Fill sets dst to the values of len(dst) successive Rand(src) calls and
+// leaves src where they would.
+func (d Normal) Fill(src rand.Source, dst []float64) {
+	d.check()
+	w := open(src)
+	defer w.done()
+	normalFill(&w, dst, d.Mu, d.Sigma)
+}
+
+// LogNormal is the distribution of exp(X) for X normal with mean Mu and
+// standard deviation Sigma.
+type LogNormal struct{ Mu, Sigma float64 }
+
+func (d LogNormal) check() {
+	finite("LogNormal", "Mu", d.Mu)
+	positive("LogNormal", "Sigma", d.Sigma)
+}
+
+// Rand returns exp(Mu + Sigma·z) for a standard normal z.
+func (d LogNormal) Rand(src rand.Source) float64 {
+	d.check()
+	w := perCall(src)
+	return exp(d.Mu + float64(d.Sigma*stdNormal(&w)))
+}
+
+// Fill sets dst to the values of len(dst) successive Rand(src) calls and
+// leaves src where they would.
+func (d LogNormal) Fill(src rand.Source, dst []float64) {
+	d.check()
+	w := open(src)
+	defer w.done()
+	// The normals first, then exp over them in place, a chunk at a time
+	// while it is in L1.
+	for len(dst) > 0 {
+		c := dst[:min(len(dst), chunk)]
+		normalFill(&w, c, d.Mu, d.Sigma)
+		for i, x := range c {
+			c[i] = exp(x)
+		}
+		dst = dst[len(c):]
+	}
+}

@@ -1,7 +1,6 @@
 package dist
 
 import (
-	"encoding/binary"
 	"math/rand/v2"
 	"sync"
 
@@ -21,6 +20,7 @@ import (
 type words struct {
 	p   []byte      // buffered bytes from Peek (nil for a plain Source)
 	k   int         // bytes of p taken
+	n   int         // len(p) - 7: k < n means a whole word is left at k
 	b   bulk.Source // nil for a plain Source
 	src rand.Source
 	mu  sync.Locker // held from open to done (streamrand.Locked)
@@ -48,7 +48,7 @@ func open(src rand.Source) words {
 func (w *words) done() {
 	if w.b != nil {
 		w.b.Discard(w.k)
-		w.p, w.k = nil, 0
+		w.p, w.k, w.n = nil, 0, 0
 		if w.mu != nil {
 			w.mu.Unlock()
 		}
@@ -57,10 +57,9 @@ func (w *words) done() {
 
 // next returns the next word, as src.Uint64 would.
 func (w *words) next() uint64 {
-	if w.k+8 <= len(w.p) {
-		u := binary.LittleEndian.Uint64(w.p[w.k:])
-		w.k += 8
-		return u
+	if k := w.k; k < w.n {
+		w.k = k + 8
+		return le64(w.p, k)
 	}
 	return w.refill()
 }
@@ -72,11 +71,15 @@ func (w *words) refill() uint64 {
 		return w.src.Uint64()
 	}
 	w.b.Discard(w.k)
-	w.p = w.b.Peek()
-	u := binary.LittleEndian.Uint64(w.p)
-	w.k = 8
-	return u
+	w.p = w.b.Peek() // at least 8 bytes
+	w.k, w.n = 8, len(w.p)-7
+	return le64(w.p, 0)
 }
+
+// chunk is how many values a Fill that makes them in two passes (the
+// deviates, then a function of them) makes at a time: 16 KiB, so the
+// second pass reads them from L1.
+const chunk = 2048
 
 // open01 returns a uniform value in the open interval (0, 1) from word u:
 // (m + 1/2) / 2^52 for m, the high 52 bits of u. m + 1/2 < 2^52 has 53
@@ -85,4 +88,15 @@ func (w *words) refill() uint64 {
 // 1 - open01(u) is exact too, so log(u) and log(1 - u) are always finite.
 func open01(u uint64) float64 {
 	return (float64(int64(u>>12)) + 0.5) * 0x1p-52
+}
+
+// take returns the next buffered word, or false if none is buffered (then
+// the caller calls refill): the inlinable half of next, for the hot loops.
+func (w *words) take() (uint64, bool) {
+	k := w.k
+	if k >= w.n {
+		return 0, false
+	}
+	w.k = k + 8
+	return le64(w.p, k), true
 }

@@ -1,0 +1,177 @@
+package dist_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/dist"
+)
+
+// fitPIT judges xs, draws of a continuous law, against the law's exact
+// CDF: under the law CDF(x) is uniform on (0, 1), so the counts of
+// CDF(x) in 100 equal bins are tested by chi-square (99 degrees of
+// freedom), and the fractions beyond the 1e-3 and 1 - 1e-3 quantiles (the
+// tails, where the ziggurat's slow paths and the rare branches are) by
+// their binomial z-scores. It fails at p < 1e-7, so a grid of a few
+// hundred cases raises a false alarm with probability below 1e-4.
+func fitPIT(t *testing.T, name string, xs []float64, cdf func(float64) float64) {
+	t.Helper()
+	const bins = 100
+	var counts [bins]float64
+	lo, hi := 0.0, 0.0
+	for _, x := range xs {
+		require.False(t, math.IsNaN(x), "%s: NaN drawn", name)
+		u := cdf(x)
+		b := int(u * bins)
+		b = min(max(b, 0), bins-1)
+		counts[b]++
+		if u < 1e-3 {
+			lo++
+		}
+		if u > 1-1e-3 {
+			hi++
+		}
+	}
+	n := float64(len(xs))
+	e := n / bins
+	chi2 := 0.0
+	for _, c := range counts {
+		chi2 += (c - e) * (c - e) / e
+	}
+	p := distuv.ChiSquared{K: bins - 1}.Survival(chi2)
+	require.Greater(t, p, 1e-7, "%s: chi-square %.1f over %d bins of CDF(x), p = %.3g", name, chi2, bins, p)
+	sd := math.Sqrt(n * 1e-3 * (1 - 1e-3))
+	for _, tail := range []struct {
+		side string
+		c    float64
+	}{{"below the 1e-3 quantile", lo}, {"above the 1-1e-3 quantile", hi}} {
+		z := (tail.c - n*1e-3) / sd
+		require.Less(t, math.Abs(z), 5.5, "%s: %v draws %s, want %v (z = %.1f)", name, tail.c, tail.side, n*1e-3, z)
+	}
+}
+
+// law is what the fit tests read of a gonum distribution.
+type law interface {
+	CDF(x float64) float64
+	Mean() float64
+	Variance() float64
+}
+
+// wideUniform is the uniform law on (Min, Max) for intervals wider than
+// the float64 range.
+type wideUniform struct{ min, max float64 }
+
+func (u wideUniform) CDF(x float64) float64 { return (x/2 - u.min/2) / (u.max/2 - u.min/2) }
+func (u wideUniform) Mean() float64         { return u.min/2 + u.max/2 }
+func (u wideUniform) Variance() float64     { return math.Inf(1) } // not tested
+
+// fitMoments checks the sample mean and variance of xs against the law's,
+// with standard errors from the sample's own central moments (so heavy
+// tails widen them), at |z| < 5.5. The values are standardised first, so
+// tiny and huge scales neither underflow nor overflow. A law of infinite
+// variance, or one below the smallest normal float64, is not tested.
+func fitMoments(t *testing.T, name string, xs []float64, mean, variance float64) {
+	t.Helper()
+	if math.IsInf(variance, 0) || math.IsNaN(variance) || variance < 0x1p-1022 {
+		return // infinite, or below the normal floats (σ = 1e-300)
+	}
+	sd := math.Sqrt(variance)
+	n := float64(len(xs))
+	m := 0.0
+	for _, x := range xs {
+		m += (x - mean) / sd
+	}
+	m /= n
+	m2, m4 := 0.0, 0.0
+	for _, x := range xs {
+		y := (x - mean) / sd
+		m2 += y * y
+		m4 += y * y * y * y
+	}
+	m2 /= n
+	m4 /= n
+	z := m / math.Sqrt(m2/n)
+	require.Less(t, math.Abs(z), 5.5, "%s: mean %v, want %v (z = %.1f)", name, mean+m*sd, mean, z)
+	z = (m2 - 1) / math.Sqrt((m4-m2*m2)/n)
+	require.Less(t, math.Abs(z), 5.5, "%s: variance %v, want %v (z = %.1f)", name, m2*variance, variance, z)
+}
+
+// TestContinuousFit checks the laws built on the ziggurats and on uniforms
+// against gonum's CDFs and moments over a grid of parameters.
+func TestContinuousFit(t *testing.T) {
+	type fitCase struct {
+		d   interface{ Fill(src rand.Source, dst []float64) }
+		law law
+		// heavy: tails too heavy for 2·10^5 draws to estimate the
+		// moments (LogNormal σ = 3, Weibull K = 0.05): the fit alone.
+		heavy bool
+	}
+	var cases []fitCase
+	for _, p := range [][2]float64{{0, 1}, {-3, 0.01}, {1e6, 1e3}, {0, 1e-300}} {
+		cases = append(cases, fitCase{dist.Normal{Mu: p[0], Sigma: p[1]}, distuv.Normal{Mu: p[0], Sigma: p[1]}, false})
+	}
+	for _, p := range [][2]float64{{0, 1}, {2, 0.25}, {-1, 3}} {
+		cases = append(cases, fitCase{dist.LogNormal{Mu: p[0], Sigma: p[1]}, distuv.LogNormal{Mu: p[0], Sigma: p[1]}, p[1] > 1})
+	}
+	for _, r := range []float64{1, 1e-3, 1e300} {
+		cases = append(cases, fitCase{dist.Exponential{Rate: r}, distuv.Exponential{Rate: r}, false})
+	}
+	for _, p := range [][2]float64{{1, 1}, {0.5, 2}, {1.5, 1}, {5, 0.1}, {0.05, 1}} {
+		cases = append(cases, fitCase{dist.Weibull{K: p[0], Lambda: p[1]}, distuv.Weibull{K: p[0], Lambda: p[1]}, p[0] < 0.2})
+	}
+	for _, p := range [][2]float64{{0, 1}, {5, 5.5}, {-1e-3, 1e-3}} {
+		cases = append(cases, fitCase{dist.Uniform{Min: p[0], Max: p[1]}, distuv.Uniform{Min: p[0], Max: p[1]}, false})
+	}
+	cases = append(cases, fitCase{dist.Uniform{Min: -1e300, Max: 1e300}, wideUniform{-1e300, 1e300}, false})
+	xs := make([]float64, 200000)
+	for i, c := range cases {
+		name := fmt.Sprintf("%T%+v", c.d, c.d)
+		c.d.Fill(chacha.NewSource(uint64(100+i)), xs)
+		fitPIT(t, name, xs, c.law.CDF)
+		if !c.heavy {
+			fitMoments(t, name, xs, c.law.Mean(), c.law.Variance())
+		}
+	}
+}
+
+// TestNormalTail checks the normal beyond the ziggurat's tail start r =
+// 3.654 (the base strip's slow path), 0.026% of the draws: the counts
+// beyond 3.654, 4 and 4.5 standard deviations against the exact tail.
+func TestNormalTail(t *testing.T) {
+	n := 4000000
+	xs := make([]float64, n)
+	dist.Normal{Mu: 0, Sigma: 1}.Fill(chacha.NewSource(7), xs)
+	for _, a := range []float64{3.654152885361009, 4, 4.5} {
+		c := 0.0
+		for _, x := range xs {
+			if math.Abs(x) > a {
+				c++
+			}
+		}
+		p := 2 * distuv.UnitNormal.Survival(a)
+		z := (c - float64(n)*p) / math.Sqrt(float64(n)*p*(1-p))
+		require.Less(t, math.Abs(z), 5.5, "|x| > %v: %v draws, want %.1f (z = %.1f)", a, c, float64(n)*p, z)
+	}
+}
+
+// TestUniformOpen checks that Uniform never returns an endpoint, even where
+// Min + (Max-Min)·u rounds to one (an interval two floats wide).
+func TestUniformOpen(t *testing.T) {
+	lo := 1.0
+	hi := math.Nextafter(math.Nextafter(lo, 2), 2)
+	xs := make([]float64, 10000)
+	dist.Uniform{Min: lo, Max: hi}.Fill(chacha.NewSource(1), xs)
+	for _, x := range xs {
+		require.Equal(t, math.Nextafter(lo, 2), x)
+	}
+	dist.Uniform{Min: 0, Max: 1}.Fill(chacha.NewSource(2), xs)
+	for _, x := range xs {
+		require.True(t, x > 0 && x < 1, "%v", x)
+	}
+}

@@ -1,0 +1,60 @@
+package dist
+
+import "math/rand/v2"
+
+// Exponential is the exponential distribution with rate Rate (mean 1/Rate).
+type Exponential struct{ Rate float64 }
+
+func (d Exponential) check() { positive("Exponential", "Rate", d.Rate) }
+
+// Rand returns e/Rate for an exponential deviate e of rate 1 from the
+// ziggurat (one word about 99% of the time).
+func (d Exponential) Rand(src rand.Source) float64 {
+	d.check()
+	w := perCall(src)
+	return stdExp(&w) / d.Rate
+}
+
+// Fill sets dst to the values of len(dst) successive Rand(src) calls and
+// leaves src where they would.
+func (d Exponential) Fill(src rand.Source, dst []float64) {
+	d.check()
+	w := open(src)
+	defer w.done()
+	expFill(&w, dst, d.Rate)
+}
+
+// Weibull is the Weibull distribution with shape K and scale Lambda:
+// P(X > x) = exp(-(x/Lambda)^K).
+type Weibull struct{ K, Lambda float64 }
+
+func (d Weibull) check() {
+	positive("Weibull", "K", d.K)
+	positive("Weibull", "Lambda", d.Lambda)
+}
+
+// Rand returns Lambda·e^(1/K) for an exponential deviate e of rate 1, which
+// has the Weibull law by inversion of its survival function.
+func (d Weibull) Rand(src rand.Source) float64 {
+	d.check()
+	w := perCall(src)
+	return d.Lambda * exp(log(stdExp(&w))/d.K)
+}
+
+// Fill sets dst to the values of len(dst) successive Rand(src) calls and
+// leaves src where they would.
+func (d Weibull) Fill(src rand.Source, dst []float64) {
+	d.check()
+	w := open(src)
+	defer w.done()
+	// The exponentials first, then the power over them in place, a chunk
+	// at a time while it is in L1.
+	for len(dst) > 0 {
+		c := dst[:min(len(dst), chunk)]
+		expFill(&w, c, 1)
+		for i, e := range c {
+			c[i] = d.Lambda * exp(log(e)/d.K)
+		}
+		dst = dst[len(c):]
+	}
+}

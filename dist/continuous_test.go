@@ -106,7 +106,9 @@ func fitMoments(t *testing.T, name string, xs []float64, mean, variance float64)
 // against gonum's CDFs and moments over a grid of parameters.
 func TestContinuousFit(t *testing.T) {
 	type fitCase struct {
-		d   interface{ Fill(src rand.Source, dst []float64) }
+		d interface {
+			Fill(src rand.Source, dst []float64)
+		}
 		law law
 		// heavy: tails too heavy for 2·10^5 draws to estimate the
 		// moments (LogNormal σ = 3, Weibull K = 0.05): the fit alone.

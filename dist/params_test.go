@@ -1,0 +1,77 @@
+package dist_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand/chacha"
+	"github.com/streamrand/streamrand/dist"
+)
+
+// badParams are invalid parameters of each type and the panic message each
+// gives, from Rand and from Fill (even of an empty slice), before drawing.
+var badParams = []struct {
+	d    any
+	want string
+}{
+	{dist.Normal{Mu: 0, Sigma: 0}, "dist: Normal.Sigma = 0, want > 0"},
+	{dist.Normal{Mu: 0, Sigma: -1}, "dist: Normal.Sigma = -1, want > 0"},
+	{dist.Normal{Mu: math.NaN(), Sigma: 1}, "dist: Normal.Mu = NaN, want a finite number"},
+	{dist.Normal{Mu: math.Inf(1), Sigma: 1}, "dist: Normal.Mu = +Inf, want a finite number"},
+	{dist.Normal{Mu: 0, Sigma: math.Inf(1)}, "dist: Normal.Sigma = +Inf, want a finite number"},
+	{dist.LogNormal{Mu: 0, Sigma: math.NaN()}, "dist: LogNormal.Sigma = NaN, want a finite number"},
+	{dist.LogNormal{Mu: math.Inf(-1), Sigma: 1}, "dist: LogNormal.Mu = -Inf, want a finite number"},
+	{dist.Exponential{Rate: 0}, "dist: Exponential.Rate = 0, want > 0"},
+	{dist.Exponential{Rate: -2}, "dist: Exponential.Rate = -2, want > 0"},
+	{dist.Exponential{Rate: math.Inf(1)}, "dist: Exponential.Rate = +Inf, want a finite number"},
+	{dist.Weibull{K: 0, Lambda: 1}, "dist: Weibull.K = 0, want > 0"},
+	{dist.Weibull{K: 1, Lambda: math.NaN()}, "dist: Weibull.Lambda = NaN, want a finite number"},
+	{dist.Uniform{Min: 1, Max: 1}, "dist: Uniform.Max = 1, want a float64 above the next one after Min (1): the open interval must hold a value"},
+	{dist.Uniform{Min: 2, Max: 1}, "dist: Uniform.Max = 1, want a float64 above the next one after Min (2): the open interval must hold a value"},
+	{dist.Uniform{Min: math.NaN(), Max: 1}, "dist: Uniform.Min = NaN, want a finite number"},
+	{dist.Uniform{Min: 0, Max: math.Inf(1)}, "dist: Uniform.Max = +Inf, want a finite number"},
+}
+
+// TestBadParams: each invalid parameter panics with its message in Rand and
+// in Fill, and the Source has not moved.
+func TestBadParams(t *testing.T) {
+	for _, c := range badParams {
+		calls := map[string]func(src *chacha.Source){}
+		switch d := c.d.(type) {
+		case floatLaw:
+			calls["Rand"] = func(s *chacha.Source) { d.Rand(s) }
+			calls["Fill"] = func(s *chacha.Source) { d.Fill(s, make([]float64, 10)) }
+			calls["Fill(empty)"] = func(s *chacha.Source) { d.Fill(s, nil) }
+		case intLaw:
+			calls["Rand"] = func(s *chacha.Source) { d.Rand(s) }
+			calls["Fill"] = func(s *chacha.Source) { d.Fill(s, make([]int64, 10)) }
+			calls["Fill(empty)"] = func(s *chacha.Source) { d.Fill(s, nil) }
+		default:
+			t.Fatalf("%T is neither a float64 nor an int64 law", c.d)
+		}
+		for name, call := range calls {
+			src := chacha.NewSource(5)
+			src.Uint64()
+			ref := *src
+			require.PanicsWithValue(t, c.want, func() { call(src) }, "%T%+v.%s", c.d, c.d, name)
+			require.Equal(t, ref.Uint64(), src.Uint64(), "%T%+v.%s moved the Source", c.d, c.d, name)
+		}
+	}
+}
+
+// TestBadParamsCovered: every law type of the contract tests has invalid
+// parameters listed here.
+func TestBadParamsCovered(t *testing.T) {
+	listed := map[string]bool{}
+	for _, c := range badParams {
+		listed[fmt.Sprintf("%T", c.d)] = true
+	}
+	for _, l := range laws {
+		typ, _, _ := strings.Cut(l.name, "{")
+		require.True(t, listed[typ], "%s has no bad parameters in badParams", typ)
+	}
+}

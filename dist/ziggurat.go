@@ -42,7 +42,7 @@ const (
 	expV  = 0.003949659822581557219977572
 )
 
-var zigNormal, zigExp = makeZig(false), makeZig(true)
+var zigNormal, zigExp = *makeZig(false), *makeZig(true)
 
 // makeZig computes the tables from r and v with this package's exp and
 // log, so they are the same on every machine.
@@ -91,23 +91,34 @@ func normalFast(u uint64) (float64, bool) {
 
 // normalFill sets dst to Mu + Sigma·z for successive stdNormal values z:
 // stdNormal with the fast path written into the loop.
+// The buffer's fields are kept in locals (stored back around the calls)
+// so that no iteration waits on the previous one's store.
 func normalFill(w *words, dst []float64, mu, sigma float64) {
+	p, k, n := w.p, w.k, w.n
 	for i := range dst {
-		u, ok := w.take()
-		if !ok {
+		var u uint64
+		if k < n {
+			u = le64(p, k)
+			k += 8
+		} else {
+			w.k = k
 			u = w.refill()
+			p, k, n = w.p, w.k, w.n
 		}
 		x, fast := normalFast(u)
 		if !fast {
+			w.k = k
 			x = normalSlow(w, u)
+			p, k, n = w.p, w.k, w.n
 		}
 		dst[i] = mu + float64(sigma*x)
 	}
+	w.k = k
 }
 
 // normalSlow continues stdNormal after word u missed the fast path.
 func normalSlow(w *words, u uint64) float64 {
-	z := zigNormal
+	z := &zigNormal
 	for {
 		i := u & 0xFF
 		j := int64(u) >> 11
@@ -160,22 +171,31 @@ func expFast(u uint64) (float64, bool) {
 // expFill sets dst to successive stdExp values divided by rate: stdExp
 // with the fast path written into the loop.
 func expFill(w *words, dst []float64, rate float64) {
+	p, k, n := w.p, w.k, w.n
 	for i := range dst {
-		u, ok := w.take()
-		if !ok {
+		var u uint64
+		if k < n {
+			u = le64(p, k)
+			k += 8
+		} else {
+			w.k = k
 			u = w.refill()
+			p, k, n = w.p, w.k, w.n
 		}
 		x, fast := expFast(u)
 		if !fast {
+			w.k = k
 			x = expSlow(w, u)
+			p, k, n = w.p, w.k, w.n
 		}
 		dst[i] = x / rate
 	}
+	w.k = k
 }
 
 // expSlow continues stdExp after word u missed the fast path.
 func expSlow(w *words, u uint64) float64 {
-	z := zigExp
+	z := &zigExp
 	for {
 		i := u & 0xFF
 		j := u >> 11

@@ -21,7 +21,9 @@ func (d Exponential) Fill(src rand.Source, dst []float64) {
 	d.check()
 	w := open(src)
 	defer w.done()
-	expFill(&w, dst, d.Rate)
+	for len(dst) > 0 {
+		dst = dst[expFill(&w, chunk(&w, dst), d.Rate):]
+	}
 }
 
 // Weibull is the Weibull distribution with shape K and scale Lambda:
@@ -50,8 +52,8 @@ func (d Weibull) Fill(src rand.Source, dst []float64) {
 	// The exponentials first, then the power over them in place, a chunk
 	// at a time while it is in L1.
 	for len(dst) > 0 {
-		c := dst[:min(len(dst), chunk)]
-		expFill(&w, c, 1)
+		c := chunk(&w, dst)
+		c = c[:expFill(&w, c, 1)]
 		for i, e := range c {
 			c[i] = d.Lambda * exp(log(e)/d.K)
 		}

@@ -25,7 +25,9 @@ func (d Normal) Fill(src rand.Source, dst []float64) {
 	d.check()
 	w := open(src)
 	defer w.done()
-	normalFill(&w, dst, d.Mu, d.Sigma)
+	for len(dst) > 0 {
+		dst = dst[normalFill(&w, chunk(&w, dst), d.Mu, d.Sigma):]
+	}
 }
 
 // LogNormal is the distribution of exp(X) for X normal with mean Mu and
@@ -51,10 +53,10 @@ func (d LogNormal) Fill(src rand.Source, dst []float64) {
 	w := open(src)
 	defer w.done()
 	// The normals first, then exp over them in place, a chunk at a time
-	// while it is in L1.
+	// while it is in L1 (for a plain Source, all of dst at once).
 	for len(dst) > 0 {
-		c := dst[:min(len(dst), chunk)]
-		normalFill(&w, c, d.Mu, d.Sigma)
+		c := chunk(&w, dst)
+		c = c[:normalFill(&w, c, d.Mu, d.Sigma)]
 		for i, x := range c {
 			c[i] = exp(x)
 		}

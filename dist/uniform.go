@@ -35,19 +35,54 @@ func (d Uniform) Fill(src rand.Source, dst []float64) {
 	width := d.Max - d.Min
 	w := open(src)
 	defer w.done()
-	for i := range dst {
-		dst[i] = d.draw(&w, width)
+	for len(dst) > 0 {
+		dst = dst[d.fill(&w, chunk(&w, dst), width):]
 	}
 }
 
+// fill is draw for each element of dst, with the word's load written into
+// the loop and the buffer's fields in locals, until dst is full or the
+// words of w's chunk are spent; it returns the values written.
+func (d Uniform) fill(w *words, dst []float64, width float64) int {
+	p, k, n := w.p, w.k, w.n
+	for i := range dst {
+		var u uint64
+		if k < n {
+			u = le64(p, k)
+			k += 8
+		} else {
+			w.k = k
+			if w.spent() {
+				return i
+			}
+			u = w.refill()
+			p, k, n = w.p, w.k, w.n
+		}
+		x := d.at(open01(u), width)
+		if !(x > d.Min && x < d.Max) {
+			w.k = k
+			x = d.draw(w, width)
+			p, k, n = w.p, w.k, w.n
+		}
+		dst[i] = x
+	}
+	w.k = k
+	return len(dst)
+}
+
+// at is the value of u in (0, 1).
+func (d Uniform) at(u, width float64) float64 {
+	if width > math.MaxFloat64 {
+		return float64(d.Min*(1-u)) + float64(d.Max*u)
+	}
+	return d.Min + float64(width*u)
+}
+
+// draw returns the value of the first next word whose value lies strictly
+// inside (Min, Max).
 func (d Uniform) draw(w *words, width float64) float64 {
 	for {
-		u := open01(w.next())
-		x := d.Min + float64(width*u)
-		if width > math.MaxFloat64 {
-			x = float64(d.Min*(1-u)) + float64(d.Max*u)
-		}
-		if x > d.Min && x < d.Max {
+		if x := d.at(open01(w.next()), width); x > d.Min && x < d.Max {
 			return x
 		}
 	}

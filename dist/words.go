@@ -3,27 +3,30 @@ package dist
 import (
 	"math/rand/v2"
 	"sync"
+	"unsafe"
 
 	"github.com/streamrand/streamrand/internal/bulk"
 )
 
 // words hands the samplers their 64-bit words, in the order of src.Uint64
-// calls, whatever the Source. Every sampler draws only through next, so a
-// Fill (one words for the whole slice) and a loop of Rand (one per call)
-// consume the same words and give the same values.
+// calls, whatever the Source. Every sampler draws only through next (or
+// take and refill), so a Fill (one words for the whole slice) and a loop
+// of Rand (one per call) consume the same words and give the same values.
 //
-// For this module's generators the words are read where the keystream
-// buffers them (Peek) and consumed (Discard) when the buffer is used up or
-// the call ends, so the stream's position always equals that of as many
-// Uint64 calls once done has run. For any other Source p stays empty and
-// next calls src.Uint64.
+// For this module's generators a Fill reads its words a chunk at a time
+// straight into the caller's slice (chunk), where the values then replace
+// them, and draws any further words from where the keystream buffers them
+// (Peek), consuming (Discard) only those taken, so the stream's position
+// always equals that of as many Uint64 calls once done has run. For any
+// other Source p stays empty and next calls src.Uint64.
 type words struct {
-	p   []byte      // buffered bytes from Peek (nil for a plain Source)
-	k   int         // bytes of p taken
-	n   int         // len(p) - 7: k < n means a whole word is left at k
-	b   bulk.Source // nil for a plain Source
-	src rand.Source
-	mu  sync.Locker // held from open to done (streamrand.Locked)
+	p      []byte      // the words at hand: a chunk read into dst, or the keystream's buffer
+	k      int         // bytes of p taken
+	n      int         // len(p) - 7: k < n means a whole word is left at k
+	peeked bool        // p is the keystream's buffer (Peek), whose taken bytes are yet to be Discarded
+	b      bulk.Source // nil for a plain Source
+	src    rand.Source
+	mu     sync.Locker // held from open to done (streamrand.Locked)
 }
 
 // perCall returns the words of src for one Rand call: each word is one
@@ -47,13 +50,45 @@ func open(src rand.Source) words {
 // afterwards.
 func (w *words) done() {
 	if w.b != nil {
-		w.b.Discard(w.k)
-		w.p, w.k, w.n = nil, 0, 0
+		w.release()
 		if w.mu != nil {
 			w.mu.Unlock()
 		}
 	}
 }
+
+// release consumes the keystream's buffered bytes taken, if p is that
+// buffer, and leaves no words at hand.
+func (w *words) release() {
+	if w.peeked {
+		w.b.Discard(w.k)
+	}
+	w.p, w.k, w.n, w.peeked = nil, 0, 0, false
+}
+
+// chunk returns the part of dst a Fill fills next. For this module's
+// generators that is up to chunkWords elements whose memory now holds the
+// next words of the stream (consumed from it); the Fill draws value i into
+// dst[i] while spent is false, which is safe because every value draws at
+// least one word: when value i is written, word i is taken. For a plain
+// Source it is all of dst. Laws that may draw no word for a value (a
+// degenerate Binomial) must not write through chunk.
+func chunk[T float64 | int64](w *words, dst []T) []T {
+	if w.b == nil || len(dst) == 0 {
+		return dst
+	}
+	d := dst[:min(len(dst), chunkWords)]
+	w.release()
+	p := unsafe.Slice((*byte)(unsafe.Pointer(&d[0])), 8*len(d))
+	w.b.Read(p)
+	w.p, w.n = p, len(p)-7
+	return d
+}
+
+// spent reports whether the words chunk read are all taken, so the Fill
+// must ask for the next chunk before writing another value. It is always
+// false for a plain Source.
+func (w *words) spent() bool { return w.b != nil && !w.peeked && w.k >= w.n }
 
 // next returns the next word, as src.Uint64 would.
 func (w *words) next() uint64 {
@@ -70,16 +105,21 @@ func (w *words) refill() uint64 {
 	if w.b == nil {
 		return w.src.Uint64()
 	}
-	w.b.Discard(w.k)
-	w.p = w.b.Peek() // at least 8 bytes
+	if w.peeked {
+		w.b.Discard(w.k)
+	}
+	w.p, w.peeked = w.b.Peek(), true // at least 8 bytes
 	w.k, w.n = 8, len(w.p)-7
 	return le64(w.p, 0)
 }
 
-// chunk is how many values a Fill that makes them in two passes (the
-// deviates, then a function of them) makes at a time: 16 KiB, so the
-// second pass reads them from L1.
-const chunk = 2048
+// chunkWords is how many words a Fill reads into the caller's slice at a
+// time: 16 KiB, half of the smallest L1 data cache of the cores we target,
+// so the values replace the words while they are in L1, and large enough
+// to amortise the keystream's call (as in package fill). A Fill that makes
+// its values in two passes (the deviates, then a function of them) makes
+// a chunk at a time, so the second pass reads them from L1 too.
+const chunkWords = 2048
 
 // open01 returns a uniform value in the open interval (0, 1) from word u:
 // (m + 1/2) / 2^52 for m, the high 52 bits of u. m + 1/2 < 2^52 has 53

@@ -89,11 +89,12 @@ func normalFast(u uint64) (float64, bool) {
 	return float64(j) * zigNormal.w[i], a < zigNormal.k[i]
 }
 
-// normalFill sets dst to Mu + Sigma·z for successive stdNormal values z:
-// stdNormal with the fast path written into the loop.
+// normalFill sets dst to Mu + Sigma·z for successive stdNormal values z
+// (stdNormal with the fast path written into the loop) until dst is full
+// or the words of w's chunk are spent, and returns the values written.
 // The buffer's fields are kept in locals (stored back around the calls)
 // so that no iteration waits on the previous one's store.
-func normalFill(w *words, dst []float64, mu, sigma float64) {
+func normalFill(w *words, dst []float64, mu, sigma float64) int {
 	p, k, n := w.p, w.k, w.n
 	for i := range dst {
 		var u uint64
@@ -102,6 +103,9 @@ func normalFill(w *words, dst []float64, mu, sigma float64) {
 			k += 8
 		} else {
 			w.k = k
+			if w.spent() {
+				return i
+			}
 			u = w.refill()
 			p, k, n = w.p, w.k, w.n
 		}
@@ -114,6 +118,7 @@ func normalFill(w *words, dst []float64, mu, sigma float64) {
 		dst[i] = mu + float64(sigma*x)
 	}
 	w.k = k
+	return len(dst)
 }
 
 // normalSlow continues stdNormal after word u missed the fast path.
@@ -168,9 +173,10 @@ func expFast(u uint64) (float64, bool) {
 	return float64(int64(j)) * zigExp.w[i], j < zigExp.k[i]
 }
 
-// expFill sets dst to successive stdExp values divided by rate: stdExp
-// with the fast path written into the loop.
-func expFill(w *words, dst []float64, rate float64) {
+// expFill sets dst to successive stdExp values divided by rate (stdExp
+// with the fast path written into the loop) until dst is full or the words
+// of w's chunk are spent, and returns the values written.
+func expFill(w *words, dst []float64, rate float64) int {
 	p, k, n := w.p, w.k, w.n
 	for i := range dst {
 		var u uint64
@@ -179,6 +185,9 @@ func expFill(w *words, dst []float64, rate float64) {
 			k += 8
 		} else {
 			w.k = k
+			if w.spent() {
+				return i
+			}
 			u = w.refill()
 			p, k, n = w.p, w.k, w.n
 		}
@@ -191,6 +200,7 @@ func expFill(w *words, dst []float64, rate float64) {
 		dst[i] = x / rate
 	}
 	w.k = k
+	return len(dst)
 }
 
 // expSlow continues stdExp after word u missed the fast path.

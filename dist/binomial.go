@@ -1,0 +1,372 @@
+package dist
+
+// The binomial law, by two methods for p <= 1/2 (P > 1/2 draws N less a
+// Binomial(N, 1-P): 1 - P is exact there), switched at n·p = 10:
+//
+// Below, inversion, as for the Poisson below 10 (see poisson.go): the least
+// k with u < F(k), F built term by term from f(0) = exp(n·log1p(-p)) by
+// f(k) = f(k-1)·((n-k+1)·r/k), r = p/(1-p); one word per value, N = 0 and
+// P = 0 (F(0) = 1) and P = 1 (N less that) with no special case; Rand walks
+// from 0 (about n·p + 1 steps), Fill builds the same floats once and finds
+// k through a guide table (invTable).
+//
+// From 10 up, BTRS: W. Hörmann, "The generation of binomial random
+// variates", Journal of Statistical Computation and Simulation 46(1-2),
+// 1993, pp. 101-110. Transformed rejection with a squeeze, two words per
+// try and about 1.15 tries per value at every n·p >= 10, no setup beyond a
+// square root and a few divisions (the log-pmf at the mode, needed only by
+// the acceptance test, is computed when first needed). It was chosen over
+// BTPE (Kachitvichyanukul and Schmeiser 1988, numpy's choice) for its much
+// shorter code and setup at the same speed per value, and over inversion
+// because its cost does not grow with n·p.
+//
+// Huge n. The proposal is k = m + j, m = ⌊(n+1)p⌋ an exact int64 (the mode)
+// and j the float ⌊(2a/us + b)·U + (n·p - m) + 0.5⌋ of modest size, so k
+// keeps its low bits for n up to 2^63-1 (a float k near 2^61 is a multiple
+// of 512). The test compares V·α/(a/us² + b) with f(k)/f(m), each log f in
+// Loader's saddle-point form (see poisson.go),
+//
+//	log f(k) = δ(n) - δ(k) - δ(n-k) - bd0(k, np) - bd0(n-k, nq) + ½·log(n/(2πk(n-k))),
+//
+// the bd0 from d = k - np = j - (np - m), so the log-ratio's error is a few
+// ulps of numbers of size 1 to 50 at every n, where a difference of lgammas
+// of size 1e20 keeps no digit.
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+)
+
+// Binomial is the binomial distribution: the number of successes in N
+// independent trials of success probability P. N = 0 or P = 0 gives 0, P =
+// 1 gives N.
+type Binomial struct {
+	N int64
+	P float64
+}
+
+// binomialSwitch is the least n·min(p, 1-p) drawn by BTRS, the paper's
+// domain; below it, inversion.
+const binomialSwitch = 10
+
+func (d Binomial) check() {
+	if d.N < 0 {
+		bad("Binomial", "N", strconv.FormatInt(d.N, 10), ">= 0")
+	}
+	probability("Binomial", "P", d.P, false)
+}
+
+// Rand returns a binomial variate: one word below n·min(p, 1-p) = 10
+// (inversion), two per try of BTRS above (about 2.3 words per value).
+func (d Binomial) Rand(src rand.Source) int64 {
+	d.check()
+	w := perCall(src)
+	p, flip := d.P, d.P > 0.5
+	if flip {
+		p = 1 - d.P
+	}
+	var k int64
+	if float64(d.N)*p < binomialSwitch {
+		k = binomialWalk(open01(w.next()), d.N, p)
+	} else {
+		var s btrs
+		s.init(d.N, p)
+		k = s.draw(&w)
+	}
+	if flip {
+		return d.N - k
+	}
+	return k
+}
+
+// Fill sets dst to the values of len(dst) successive Rand(src) calls and
+// leaves src where they would.
+func (d Binomial) Fill(src rand.Source, dst []int64) {
+	d.check()
+	p, flip := d.P, d.P > 0.5
+	if flip {
+		p = 1 - d.P
+	}
+	if float64(d.N)*p < binomialSwitch {
+		var t invTable
+		t.binomial(d.N, p)
+		w := open(src)
+		defer w.done()
+		if flip {
+			for i := range dst {
+				dst[i] = d.N - t.draw(w.next())
+			}
+		} else {
+			for i := range dst {
+				dst[i] = t.draw(w.next())
+			}
+		}
+		return
+	}
+	var s btrs
+	s.init(d.N, p)
+	w := open(src)
+	defer w.done()
+	s.fill(&w, dst)
+	if flip {
+		for i, k := range dst {
+			dst[i] = d.N - k
+		}
+	}
+}
+
+// binomialTerm returns f(k) from f = f(k-1), r = p/(1-p): the one step of
+// the CDF that binomialWalk and invTable.binomial both take.
+func binomialTerm(f float64, n, k int64, r float64) float64 {
+	return float64(f * float64(float64(float64(n-k+1)*r)*invK(k)))
+}
+
+// binomialF0 and binomialRatio are f(0) = (1-p)^n and r = p/(1-p).
+func binomialF0(n int64, p float64) float64 { return exp(float64(n) * log1p(-p)) }
+func binomialRatio(p float64) float64       { return p / (1 - p) }
+
+// binomialWalk returns the least k < K with u < F(k), else K, where K is n
+// or the first k whose term no longer moves the sum, whichever is less: the
+// value inversion gives for uniform u. As poissonWalk, it sums the first
+// k0 terms with no branch on u and walks with the early exit only if u >=
+// F(k0) (probability under 0.5%).
+func binomialWalk(u float64, n int64, p float64) int64 {
+	np := float64(n) * p
+	k0 := min(n, int64(np+float64(2*math.Sqrt(np))+4))
+	f := binomialF0(n, p)
+	r := binomialRatio(p)
+	c := f
+	m := int64(0)
+	for k := int64(1); k <= k0; k++ {
+		m += int64(discFlag(u >= c))
+		f = binomialTerm(f, n, k, r)
+		c += f
+	}
+	if u < c {
+		return m
+	}
+	return binomialSearch(u, n, p)
+}
+
+// binomialSearch is binomialWalk one term at a time, stopping at the answer.
+func binomialSearch(u float64, n int64, p float64) int64 {
+	f := binomialF0(n, p)
+	r := binomialRatio(p)
+	c := f
+	k := int64(0)
+	for u >= c && k < n {
+		k++
+		f = binomialTerm(f, n, k, r)
+		cn := c + f
+		if cn == c {
+			break
+		}
+		c = cn
+	}
+	return k
+}
+
+// binomial builds the table of binomialWalk(·, n, p).
+func (t *invTable) binomial(n int64, p float64) {
+	f := binomialF0(n, p)
+	r := binomialRatio(p)
+	c := f
+	k := int64(0)
+	for {
+		t.cdf[k] = c
+		if k == n {
+			break
+		}
+		k++
+		f = binomialTerm(f, n, k, r)
+		cn := c + f
+		if cn == c {
+			break
+		}
+		c = cn
+		if k == invLen-1 {
+			panic("dist: internal error: Binomial inversion table overflow at N = " +
+				strconv.FormatInt(n, 10) + ", P = " + fmtFloat(p))
+		}
+	}
+	t.finish(k)
+}
+
+// btrs is the setup of BTRS for one n and p <= 1/2 with n·p >= 10, the
+// same for Rand and Fill.
+type btrs struct {
+	n      int64
+	p      float64
+	np, nq float64
+	m      int64   // ⌊(n+1)p⌋, the mode
+	dm     float64 // np - m, exact
+	cj     float64 // dm + 0.5: the paper's c = np + 0.5 less m
+	b      float64
+	twoA   float64
+	a      float64
+	alpha  float64
+	vr     float64
+	em     float64 // expo(m), NaN until the first acceptance test needs it
+	mm     float64 // m·(n-m), set with em
+	lo     int64   // k of memo[0]
+}
+
+// init sets s up for n and p (in place, as ptrs.init).
+func (s *btrs) init(n int64, p float64) {
+	fn := float64(n)
+	np := fn * p
+	fm := math.Floor((fn + 1) * p)
+	spq := math.Sqrt(np * (1 - p))
+	b := float64(2.53*spq) + 1.15
+	a := float64(0.0248*b) + float64(0.01*p) - 0.0873
+	s.n = n
+	s.p = p
+	s.np = np
+	s.nq = fn - np
+	s.m = int64(fm)
+	s.dm = np - fm // both >= 9 and within a factor 2: exact
+	s.cj = s.dm + 0.5
+	s.b = b
+	s.a = a
+	s.twoA = 2 * a
+	s.alpha = (2.83 + 5.1/b) * spq
+	s.vr = 0.92 - 4.2/b
+	s.em = math.NaN()
+	s.lo = max(0, s.m-memoLen/2)
+}
+
+// One try of BTRS from words x and y is, in draw and fill alike,
+//
+//	u, v := open01(x)-0.5, open01(y)
+//	us := 0.5 - math.Abs(u)
+//	j := s.offset(u, us)
+//	k := s.m + int64(j)
+//	sq := s.squeeze(us, v)
+//	st := sq | (sq^1)&s.valid(j, k)<<1
+//
+// (st is tryAccept in the squeeze, tryTest for the acceptance test, 0 for
+// a rejection), then accept if st is tryTest: the arithmetic is in offset,
+// squeeze and valid, which inline and have no branch.
+
+// offset returns j = ⌊(2a/us + b)·u + c⌋ - m, the proposal less the mode.
+func (s *btrs) offset(u, us float64) float64 {
+	return math.Floor(float64((s.twoA/us+s.b)*u) + s.cj)
+}
+
+// squeeze is 1 if the try is in the squeeze: inside f(k)/f(m) wherever it
+// applies, and k in [0, n] there for n·p >= 10 (the tests check the
+// corners). No branch.
+func (s *btrs) squeeze(us, v float64) uint8 {
+	return discFlag(us >= 0.07) & discFlag(v <= s.vr)
+}
+
+// valid is 1 if the try may be accepted by the test: k in [0, n] and |j| <
+// 2^52 (beyond, |k - np| > 2^52 - 1, where log f(k)/f(m) < -2^40 for every
+// n < 2^63: the test would reject; and k = m + int64(j) is the platform's
+// there, unused). No branch.
+func (s *btrs) valid(j float64, k int64) uint8 {
+	return discFlag(math.Abs(j) < 0x1p52) & discFlag(uint64(k) <= uint64(s.n))
+}
+
+// accept is the acceptance test of a try in state tryTest: the paper's
+// log(V·α/(a/us² + b)) <= log f(k)/f(m), without the logs or the
+// division. memo is nil for
+// Rand; a Fill's memo only saves computing the same ratio twice.
+func (s *btrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
+	var r float64
+	if i := k - s.lo; memo != nil && uint64(i) < memoLen {
+		r = memo[i]
+		if r == 0 {
+			r = s.ratio(k, j)
+			memo[i] = r
+		}
+	} else {
+		r = s.ratio(k, j)
+	}
+	// Times us² (> 0), so no division.
+	us2 := us * us
+	return float64(float64(v*s.alpha)*us2) <= float64(r*(s.a+float64(s.b*us2)))
+}
+
+// draw returns a variate by BTRS, one try at a time.
+func (s *btrs) draw(w *words) int64 {
+	for {
+		x := w.next()
+		y := w.next()
+		u, v := open01(x)-0.5, open01(y)
+		us := 0.5 - math.Abs(u)
+		j := s.offset(u, us)
+		k := s.m + int64(j)
+		sq := s.squeeze(us, v)
+		st := sq | (sq^1)&s.valid(j, k)<<1
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, nil) {
+			return k
+		}
+	}
+}
+
+// fill sets dst to successive draw values, a batch of tries at a time
+// (see tryBatch).
+func (s *btrs) fill(w *words, dst []int64) {
+	var b tryBatch
+	for len(dst) > 0 {
+		nb := min(len(dst), tryBatchLen)
+		nt := 0
+		for t := range nb {
+			x, ok := w.take()
+			if !ok {
+				x = w.refill()
+			}
+			y, ok := w.take()
+			if !ok {
+				y = w.refill()
+			}
+			u, v := open01(x)-0.5, open01(y)
+			us := 0.5 - math.Abs(u)
+			j := s.offset(u, us)
+			k := s.m + int64(j)
+			sq := s.squeeze(us, v)
+			st := sq | (sq^1)&s.valid(j, k)<<1
+			b.add(t, nt, k, st, j, us, v)
+			nt += int(st >> 1)
+		}
+		for q := range nt {
+			t := b.idx[q]
+			b.st[t] = discFlag(s.accept(b.k[t], b.j[q], b.us[q], b.v[q], &b.memo))
+		}
+		dst = dst[b.take(dst, nb):]
+	}
+}
+
+// ratio returns f(k)/f(m) for k = m + j. With Loader's form,
+//
+//	f(k)/f(m) = exp(expo(m) - expo(k))·√(m(n-m)/(k(n-k))),
+//	expo(k) = δ(k) + δ(n-k) + bd0(k, np) + bd0(n-k, nq),
+//
+// for 0 < k < n; f(0) and f(n) are (1-p)^n and p^n.
+func (s *btrs) ratio(k int64, j float64) float64 {
+	if math.IsNaN(s.em) {
+		s.em = s.expo(s.m, -s.dm)
+		s.mm = float64(s.m) * float64(s.n-s.m)
+	}
+	if k == 0 || k == s.n {
+		// log f(m) = δ(n) - expo(m) + ½·log(n/(2π·m(n-m))).
+		fn := float64(s.n)
+		lm := stirlingErr(fn) - s.em + float64(0.5*log(fn/float64(2*math.Pi*s.mm)))
+		lp := log1p(-s.p)
+		if k != 0 {
+			lp = log(s.p)
+		}
+		return exp(float64(fn*lp) - lm)
+	}
+	x, y := float64(k), float64(s.n-k)
+	return exp(s.em-s.expo(k, j-s.dm)) * math.Sqrt(s.mm/float64(x*y))
+}
+
+// expo returns δ(k) + δ(n-k) + bd0(k, np) + bd0(n-k, nq) for 0 < k < n and
+// d = k - np.
+func (s *btrs) expo(k int64, d float64) float64 {
+	return stirlingErr(float64(k)) + stirlingErr(float64(s.n-k)) +
+		loaderBD0(s.np, d) + loaderBD0(s.nq, -d)
+}

@@ -34,6 +34,17 @@ var badParams = []struct {
 	{dist.Uniform{Min: 2, Max: 1}, "dist: Uniform.Max = 1, want a float64 above the next one after Min (2): the open interval must hold a value"},
 	{dist.Uniform{Min: math.NaN(), Max: 1}, "dist: Uniform.Min = NaN, want a finite number"},
 	{dist.Uniform{Min: 0, Max: math.Inf(1)}, "dist: Uniform.Max = +Inf, want a finite number"},
+	{dist.Poisson{Lambda: -1}, "dist: Poisson.Lambda = -1, want >= 0"},
+	{dist.Poisson{Lambda: math.NaN()}, "dist: Poisson.Lambda = NaN, want in [0, 4.611686018427388e+18]"},
+	{dist.Poisson{Lambda: math.Inf(1)}, "dist: Poisson.Lambda = +Inf, want <= 4.611686018427388e+18"},
+	{dist.Poisson{Lambda: 1e19}, "dist: Poisson.Lambda = 1e+19, want <= 4.611686018427388e+18"},
+	{dist.Binomial{N: -1, P: 0.5}, "dist: Binomial.N = -1, want >= 0"},
+	{dist.Binomial{N: 10, P: math.NaN()}, "dist: Binomial.P = NaN, want in [0, 1]"},
+	{dist.Binomial{N: 10, P: 1.5}, "dist: Binomial.P = 1.5, want in [0, 1]"},
+	{dist.Binomial{N: 10, P: -0.1}, "dist: Binomial.P = -0.1, want in [0, 1]"},
+	{dist.Geometric{P: 0}, "dist: Geometric.P = 0, want in (0, 1]"},
+	{dist.Geometric{P: math.NaN()}, "dist: Geometric.P = NaN, want in (0, 1]"},
+	{dist.Geometric{P: 2}, "dist: Geometric.P = 2, want in (0, 1]"},
 }
 
 // TestBadParams: each invalid parameter panics with its message in Rand and

@@ -130,8 +130,9 @@ func expSpecial(x float64) float64 {
 }
 
 // expm1 returns e^x - 1, accurate near 0 (expm1(x) = x for |x| < 2^-54):
-// a Taylor polynomial for |x| < 1/8, else exp's reduction with s - 1
+// a Taylor polynomial for |x| < 1/4, else exp's reduction with s - 1
 // summed exactly. expm1(+Inf) = +Inf, expm1(-Inf) = -1, NaN gives NaN.
+// Error below 0.55 ulp.
 func expm1(x float64) float64 {
 	top := math.Float64bits(x) >> 52 & 0x7ff
 	if top >= 0x408 { // |x| >= 512, Inf, NaN
@@ -140,12 +141,12 @@ func expm1(x float64) float64 {
 		}
 		return -1
 	}
-	if top < 0x3fc { // |x| < 1/8
+	if top < 0x3fd { // |x| < 1/4
 		if top < 0x3c9 { // |x| < 2^-54: x rounds x + x^2/2, and keeps -0
 			return x
 		}
-		// x + x^2/2 + x^3 (1/3! + x/4! + ... + x^8/11!): the first term
-		// omitted, x^12/12!, is below 2^-61 |x|. x^2/2 = a + b with a =
+		// x + x^2/2 + x^3 (1/3! + x/4! + ... + x^10/13!): the first term
+		// omitted, x^14/14!, is below 2^-62 |x|. x^2/2 = a + b with a =
 		// xh^2/2 exact (xh: the top 26 bits of x) and b = xl (x + xh)/2,
 		// and x + a is summed exactly (Fast2Sum, |a| < |x|), so that the
 		// rounding of the x^2/2 term does not reach the result.
@@ -157,9 +158,10 @@ func expm1(x float64) float64 {
 		err := (x - sum) + a
 		x2 := x * x
 		x4 := x2 * x2
+		x8 := x4 * x4
 		q := ((1.0/6 + float64(x*(1.0/24))) + float64(x2*(1.0/120+float64(x*(1.0/720))))) +
-			float64(x4*(((1.0/5040+float64(x*(1.0/40320)))+float64(x2*(1.0/362880+float64(x*(1.0/3628800)))))+
-				float64(x4*(1.0/39916800))))
+			float64(x4*((1.0/5040+float64(x*(1.0/40320)))+float64(x2*(1.0/362880+float64(x*(1.0/3628800)))))) +
+			float64(x8*((1.0/39916800+float64(x*(1.0/479001600)))+float64(x2*(1.0/6227020800))))
 		return sum + (err + b + float64(x2*x*q))
 	}
 	sbits, tmp := expReduce(x)
@@ -292,11 +294,6 @@ func log1p(x float64) float64 {
 	c := (1 - (u - b)) + (x - b)
 	hi, lo := logCore(math.Float64bits(u))
 	return hi + (lo + c/u)
-}
-
-func lgamma(x float64) float64 {
-	v, _ := math.Lgamma(x)
-	return v
 }
 
 // Tables: TestXmathTables recomputes every constant below from its

@@ -355,7 +355,7 @@ func (r *xmRand) float(elo, ehi int, signed bool) float64 {
 
 // uniform returns a float64 uniform in [a, b).
 func (r *xmRand) uniform(a, b float64) float64 {
-	return a + (b-a)*float64(r.next()>>11)*0x1p-53
+	return a + float64((b-a)*float64(r.next()>>11)*0x1p-53) // float64(): no fusion, the same inputs everywhere
 }
 
 type xmCase struct {
@@ -369,11 +369,14 @@ type xmCase struct {
 var xmCases = []xmCase{
 	{"exp", exp, func(x float64) *big.Float { return bigExp(bf(x)) },
 		func(r *xmRand) float64 {
-			switch r.next() % 3 {
+			switch r.next() % 4 {
 			case 0:
 				return r.uniform(-745.2, 709.8)
 			case 1:
 				return r.uniform(-1, 1)
+			case 2: // near the ends of a reduction interval, |r| = ln2/256
+				k := float64(int64(r.next()%200000) - 100000)
+				return float64((k+0.5)*(math.Ln2/expN)) + r.uniform(-1e-12, 1e-12)
 			}
 			return r.float(-1074, 9, true)
 		},
@@ -385,21 +388,25 @@ var xmCases = []xmCase{
 			case 0:
 				return r.uniform(-40, 709.8)
 			case 1:
-				return r.uniform(-0.2, 0.2)
+				return r.uniform(-0.4, 0.4)
 			}
 			return r.float(-1074, 9, true)
 		},
-		[]float64{0x1p-1074, -0x1p-1074, 0x1p-54, -0x1p-54, 0x1p-53, 1, -1, 0.0625, -0.0625, 0.125, -0.125, 0.12499999999999999, -0.12499999999999999,
+		[]float64{0x1p-1074, -0x1p-1074, 0x1p-54, -0x1p-54, 0x1p-53, 1, -1, 0.0625, -0.0625, 0.125, -0.125, 0.25, -0.25, 0.24999999999999997, -0.24999999999999997,
 			709.782712893384, -36, -37, -38, -40, -700, 511.9999999999999, 512, 0.3, -0.3, 1e-10, -1e-10}},
 	{"log", log, func(x float64) *big.Float { return bigLog(bf(x)) },
 		func(r *xmRand) float64 {
-			switch r.next() % 4 {
+			switch r.next() % 5 {
 			case 0:
 				return r.uniform(0.5, 2)
 			case 1:
 				return 1 + r.float(-53, -5, true)
 			case 2:
-				return float64(r.next()>>11)*0x1p-53 + 0x1p-54 // as log(open01(u))
+				return float64(float64(r.next()>>11)*0x1p-53) + 0x1p-54 // as log(open01(u))
+			case 3: // near the ends of a cell, in a binade near 1
+				u := r.next()
+				b := logOff + (u%logN)<<45 + (u>>7)%4<<52 - 2<<52
+				return math.Float64frombits(b + r.next()%(1<<30) - 1<<29)
 			}
 			return r.float(-1074, 1023, false)
 		},
@@ -439,8 +446,9 @@ func xmAccuracy(c xmCase, seed uint64, n int) (worst, at float64) {
 	return worst, at
 }
 
-// xmBound is the largest error accepted, in ulps.
-const xmBound = 0.53
+// xmBound is the largest error accepted, in ulps: the bound each
+// function's comment states.
+var xmBound = map[string]float64{"exp": 0.52, "expm1": 0.55, "log": 0.52, "log1p": 0.52}
 
 func TestXmathAccuracy(t *testing.T) {
 	n := 20000
@@ -450,8 +458,8 @@ func TestXmathAccuracy(t *testing.T) {
 	for _, c := range xmCases {
 		worst, at := xmAccuracy(c, 1, n)
 		t.Logf("%s: max error %.4f ulp at %v (%d inputs)", c.name, worst, at, n)
-		if !(worst < xmBound) {
-			t.Errorf("%s: error %.4f ulp at %v (%s), want < %v", c.name, worst, at, hexf(at), xmBound)
+		if !(worst < xmBound[c.name]) {
+			t.Errorf("%s: error %.4f ulp at %v (%s), want < %v", c.name, worst, at, hexf(at), xmBound[c.name])
 		}
 	}
 }
@@ -588,7 +596,7 @@ func TestXmathSpecial(t *testing.T) {
 		at   []float64
 	}{
 		{"exp", exp, []float64{0, 700, -700, -708.3964185322641, -745, 709.78, 0x1p-9}},
-		{"expm1", expm1, []float64{0, 0.125, -0.125, 700, -38}},
+		{"expm1", expm1, []float64{0, 0.25, -0.25, 700, -38}},
 		{"log", log, []float64{1, 1 - 0x1p-9, 1 + 0x1p-8, 0.6875 - 0x1p-9, 0x1p-1022, 0.5}},
 		{"log1p", log1p, []float64{0, 0x1p-9, -0x1p-9, -1 + 0x1p-20, 0x1p-53}},
 	} {
@@ -668,9 +676,9 @@ func TestXmathLogTable(t *testing.T) {
 // (amd64 at every GOAMD64 level, GOARCH=386, arm64, s390x, ppc64le under
 // qemu). A difference means a fused or platform-dependent operation.
 var xmGolden = map[string]string{
-	"exp":   "c841b773a568d6a42b7503aac4e11177eab1e01e570f7566361c58c5c8dd9b26",
-	"expm1": "be0cebcb09e57a5bc37029069e18df612e98ed9f07899a010de50bf1fc6c9faa",
-	"log":   "41a6eb3d764c3d7913290e38f964d71a53b75fcba6cd7bc2ca6262fc4a53db86",
+	"exp":   "d0b2e339a8cf72cbafe134f044fe0632ff83498ce07ba9c3841fcc5acd081b14",
+	"expm1": "6274ddc8ed04e94fa229f6e8028a691e40ef9a51576f03f6bcdf0ac00cefce58",
+	"log":   "deee8aed65d33c9594949c19123f9ae656512538f50fbd80808748ca0391b34e",
 	"log1p": "1f8d1d745c4e39a5f84c059e96867cad7369a8ee756f25b0102112422f979052",
 }
 

@@ -1,0 +1,405 @@
+package dist
+
+// The gamma sampler, shared by Gamma, ChiSquared, Beta and StudentsT.
+//
+// Shape >= 1: G. Marsaglia and W. W. Tsang, "A simple method for generating
+// gamma variables", ACM Transactions on Mathematical Software 26(3),
+// 363-372, 2000: d·v with v = (1 + c·x)³, x standard normal, d = shape -
+// 1/3, c = 1/(3√d), accepted with the ratio of densities. One normal and
+// one uniform per try and an acceptance rate above 95% at every shape: the
+// fastest exact method known for shape >= 1, its cost not growing with the
+// shape. The squeeze here is tighter than the paper's 1 - 0.0331·x⁴ (see
+// mtGamma.accept), so the exact test with its two logs runs for about
+// 1/(36d) of the tries instead of about 10% at every shape.
+//
+// lmsMax <= shape < 1 (the boost): Gamma(a) = Gamma(a+1)·U^(1/a)
+// (Marsaglia and Tsang, section 6), U^(1/a) = exp(log(U)/a). log(U) >=
+// log(2^-53) > -36.8, so U^(1/a) > e^(-36.8/lmsMax) and the values stay far
+// above the subnormals in this branch.
+//
+// shape < lmsMax: C. Liu, R. Martin and N. Syring, "Simulating from a gamma
+// distribution with small shape parameter", Computational Statistics 32(3),
+// 1767-1775, 2017. It samples z = -a·log X (whose law tends to Exp(1) as
+// a -> 0) by rejection from a two-sided exponential envelope, so log X is
+// had without forming X: for a = 0.001 about 47% of the mass lies below
+// the least subnormal, those values are 0 in float64 as they must be, and
+// every representable value keeps its precision (the boost's U^(1/a)
+// underflows there, and loses the subnormals' precision before it does).
+// Its acceptance rate tends to 1 as a -> 0 (0.91 at a = 0.1, 0.78 at
+// 0.3); lmsMax is where it and the boost cost the same per value
+// (measured with gamma_bench_test.go).
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// Gamma is the gamma distribution with shape Alpha and rate Beta: density
+// Beta^Alpha x^(Alpha-1) exp(-Beta x) / Γ(Alpha) for x > 0, mean
+// Alpha/Beta, variance Alpha/Beta² (the meaning of gonum's distuv.Gamma).
+// Alpha and Beta must be finite and > 0.
+//
+// A value is the variate rounded to float64, within an ulp or two (and the
+// relative precision of log X for small shapes, where |log X| is large): 0
+// where it is below half the least subnormal (for Alpha = 0.001 about 47%
+// of the mass), +Inf where it is above the greatest float64 (only where
+// the mass lies there, as for Alpha = 1e300 with Beta = 1e-300).
+type Gamma struct{ Alpha, Beta float64 }
+
+func (d Gamma) check() {
+	if !(okPositive(d.Alpha) && okPositive(d.Beta)) {
+		positive("Gamma", "Alpha", d.Alpha)
+		positive("Gamma", "Beta", d.Beta)
+	}
+}
+
+// okPositive reports whether v is finite and > 0 (false for NaN): the
+// inlined fast path of the checks, which call positive for the panic.
+func okPositive(v float64) bool { return v > 0 && v <= math.MaxFloat64 }
+
+// Rand returns a Gamma(Alpha, Beta) variate.
+func (d Gamma) Rand(src rand.Source) float64 {
+	d.check()
+	w := perCall(src)
+	if d.Alpha >= 1 { // the common case without the rest of the sampler
+		m := newMTGamma(d.Alpha)
+		return newGammaScale(d.Beta).of(m.draw(&w))
+	}
+	s := newGammaSampler(d.Alpha, d.Beta)
+	return s.draw(&w)
+}
+
+// Fill sets dst to the values of len(dst) successive Rand(src) calls and
+// leaves src where they would.
+func (d Gamma) Fill(src rand.Source, dst []float64) {
+	d.check()
+	s := newGammaSampler(d.Alpha, d.Beta)
+	w := open(src)
+	defer w.done()
+	for len(dst) > 0 {
+		c := chunk(&w, dst)
+		i := 0
+		switch s.kind {
+		case gammaMT:
+			i = s.mt.fill(&w, c, s.scale)
+		case gammaBoost:
+			for ; i < len(c) && !w.spent(); i++ {
+				c[i] = s.drawBoost(&w)
+			}
+		default:
+			for ; i < len(c) && !w.spent(); i++ {
+				c[i] = s.drawLMS(&w)
+			}
+		}
+		dst = dst[i:]
+	}
+}
+
+// lmsMax is the shape below which the sampler uses Liu, Martin and
+// Syring's method instead of the boost. It must stay >= 0.1 for the boost
+// to keep its values in the normal range (see the top of this file).
+const lmsMax = 0.25
+
+type gammaKind uint8
+
+const (
+	gammaMT    gammaKind = iota // shape >= 1: Marsaglia-Tsang
+	gammaBoost                  // lmsMax <= shape < 1: Gamma(shape+1)·U^(1/shape)
+	gammaLMS                    // shape < lmsMax: Liu-Martin-Syring
+)
+
+// gammaSampler draws Gamma(alpha, rate) variates (or the logs of
+// Gamma(alpha, 1) ones). Rand builds one per call and Fill once, from the
+// same parameters by the same operations, so both draw the same values.
+type gammaSampler struct {
+	kind  gammaKind
+	alpha float64
+	rate  float64
+	scale gammaScale // of rate
+	mt    mtGamma    // shape alpha (gammaMT) or alpha+1 (gammaBoost)
+	inva  float64    // gammaBoost: 1/alpha
+
+	// gammaLMS: the envelope of z = -alpha·log X is exp(-z) for z >= 0
+	// and exp(-1 + λz) for z < 0, λ = 1/alpha - 1; nlr = -log P(z >= 0)
+	// = log1p(1/(λe)). On the negative side log X = E/(λ·alpha) = E·k,
+	// k = 1/(1-alpha), and alpha·log X = E·k2, k2 = alpha/(1-alpha).
+	nlr, k, k2 float64
+	logRate    float64 // gammaLMS: log(rate), for values below the normal range
+}
+
+// newGammaSampler returns the sampler of Gamma(alpha, rate) for finite
+// alpha, rate > 0.
+func newGammaSampler(alpha, rate float64) gammaSampler {
+	s := gammaSampler{alpha: alpha, rate: rate, scale: newGammaScale(rate)}
+	switch {
+	case alpha >= 1:
+		s.kind = gammaMT
+		s.mt = newMTGamma(alpha)
+	case alpha >= lmsMax:
+		s.kind = gammaBoost
+		s.mt = newMTGamma(alpha + 1)
+		s.inva = 1 / alpha
+	default:
+		s.kind = gammaLMS
+		s.nlr = float64(log1p(alpha / ((1 - alpha) * math.E)))
+		s.k = 1 / (1 - alpha)
+		s.k2 = alpha / (1 - alpha)
+		if rate != 1 {
+			s.logRate = float64(log(rate))
+		}
+	}
+	return s
+}
+
+// gammaScale divides a Gamma(alpha, 1) value by the rate: it multiplies by
+// the reciprocal where that is a normal number (mul; div = 1), so that the
+// loops have no division (the two differ by at most an ulp, and not at all
+// for a power of two such as ChiSquared's 1/2), else divides (div = rate,
+// mul = 1), which keeps the values an overflowing or subnormal reciprocal
+// would lose.
+type gammaScale struct{ mul, div float64 }
+
+func newGammaScale(rate float64) gammaScale {
+	if rate >= 0x1p-1021 && rate <= 0x1p1021 {
+		return gammaScale{1 / rate, 1}
+	}
+	return gammaScale{1, rate}
+}
+
+func (r gammaScale) of(x float64) float64 {
+	if r.div == 1 {
+		return x * r.mul
+	}
+	return x / r.div
+}
+
+// draw returns a Gamma(alpha, rate) variate.
+func (s *gammaSampler) draw(w *words) float64 {
+	switch s.kind {
+	case gammaMT:
+		return s.scale.of(s.mt.draw(w))
+	case gammaBoost:
+		return s.drawBoost(w)
+	default:
+		return s.drawLMS(w)
+	}
+}
+
+func (s *gammaSampler) drawBoost(w *words) float64 {
+	return s.scale.of(s.boost(w))
+}
+
+func (s *gammaSampler) drawLMS(w *words) float64 {
+	_, lx, x := s.lms(w)
+	if lx >= -708 { // x >= e^-708 > 2^-1022: x is normal
+		return s.scale.of(x)
+	}
+	return exp(lx - s.logRate)
+}
+
+// unit returns a Gamma(alpha, 1) variate for the kinds gammaMT and
+// gammaBoost, whose values are always normal numbers.
+func (s *gammaSampler) unit(w *words) float64 {
+	if s.kind == gammaMT {
+		return s.mt.draw(w)
+	}
+	return s.boost(w)
+}
+
+// logUnit returns log X for X ~ Gamma(alpha, 1): finite, or -Inf only
+// where alpha·log X is below -alpha·MaxFloat64 (alpha below 1e-300 or so).
+func (s *gammaSampler) logUnit(w *words) float64 {
+	switch s.kind {
+	case gammaMT:
+		return log(s.mt.draw(w))
+	case gammaBoost:
+		g := s.mt.draw(w)
+		return float64(log(g)) + float64(log(open01(w.next()))*s.inva)
+	default:
+		_, lx, _ := s.lms(w)
+		return lx
+	}
+}
+
+// boost returns a Gamma(alpha, 1) variate for lmsMax <= alpha < 1:
+// Gamma(alpha+1)·U^(1/alpha), U^(1/alpha) >= e^(-36.8/lmsMax).
+func (s *gammaSampler) boost(w *words) float64 {
+	g := s.mt.draw(w)
+	return float64(g * exp(float64(log(open01(w.next()))*s.inva)))
+}
+
+// lms returns, for X ~ Gamma(alpha, 1) with alpha < 1 (Liu, Martin and
+// Syring), sl = alpha·log X, lx = log X and x = exp(lx) (0 where lx is
+// below the subnormals).
+//
+// z = -alpha·log X has density h(z) = exp(-z - exp(-z/alpha))/Γ(alpha+1)
+// on the real line. The envelope is exp(-z) for z >= 0 (h/η = exp(-x)) and
+// exp(-1 + λz) for z < 0 (h/η = exp(1 + log X - x), since 1 + λ =
+// 1/alpha). Of z >= 0, z = E - nlr given E >= nlr is Exp(1) by the lack of
+// memory of the exponential, so one E both picks the side and gives z. The
+// acceptance tests take q uniform in (0, 1) as 1 - V, V the uniform of the
+// test (1 - q is exact): exp(t) >= 1 + t and exp(t) <= 1 + t + t²/2 for
+// t <= 0 decide all but a sliver of the tries without a log.
+func (s *gammaSampler) lms(w *words) (sl, lx, x float64) {
+	for {
+		e := float64(stdExp(w))
+		if e >= s.nlr {
+			sl = s.nlr - e // -z <= 0
+			lx = sl / s.alpha
+			x = float64(exp(lx))
+			// Accept with probability exp(-x): V < exp(-x).
+			q := open01(w.next())
+			if q > x {
+				return sl, lx, x
+			}
+			if q >= x-float64(0.5*x*x) && -log(1-q) > x {
+				return sl, lx, x
+			}
+			continue
+		}
+		ee := stdExp(w)
+		sl = float64(ee * s.k2)
+		lx = float64(ee * s.k)
+		x = float64(exp(lx))
+		// Accept with probability exp(y), y = 1 + lx - x <= 0.
+		y := (1 + lx) - x
+		q := open01(w.next())
+		if q > -y {
+			return sl, lx, x
+		}
+		if q >= -y-float64(0.5*y*y) && log(1-q) < y {
+			return sl, lx, x
+		}
+	}
+}
+
+// mtGamma is Marsaglia and Tsang's sampler of Gamma(shape, 1), shape >= 1.
+type mtGamma struct {
+	d, c float64 // shape - 1/3 and 1/(3√d)
+	c2   float64 // c²/12, the squeeze's coefficient
+	d3   float64 // 3d
+	big  bool    // d >= mtBig: value forms d + d·((1+y)³ - 1)
+}
+
+// mtBig is the d from which value computes d·(1+y)³ as d + d·w, w =
+// y(3 + y(3 + y)): |y| is then below 0.01 (but with probability below
+// 1e-18), so 1 + w >= 0.97 and nothing cancels, while 1 + y would round y
+// to the ulp of 1, about 2^-53/|y| of it, which shows in the value once
+// the law's spread d·3|y| nears the value's ulp (d above 1e20 or so).
+// Below mtBig, y is large and (1+y)³ rounds to within 2 ulps.
+const mtBig = 0x1p20
+
+func newMTGamma(shape float64) mtGamma {
+	d := shape - 1.0/3
+	c := 1 / (3 * math.Sqrt(d))
+	return mtGamma{d: d, c: c, c2: c * c * (1.0 / 12), d3: 3 * d, big: d >= mtBig}
+}
+
+// value returns d·(1+y)³, the try's value.
+func (m *mtGamma) value(y float64) float64 {
+	if m.big {
+		w := y * (3 + float64(y*(3+y)))
+		return m.d + float64(m.d*w)
+	}
+	v := 1 + y
+	return float64(m.d * (v * v * v))
+}
+
+// draw returns a Gamma(shape, 1) variate: a normal number, d·(1+y)³ >=
+// d·2^-159 (1 + y > 0 is at least 2^-53).
+func (m *mtGamma) draw(w *words) float64 {
+	for {
+		x := stdNormal(w)
+		y := float64(m.c * x)
+		if y <= -1 {
+			continue
+		}
+		q := open01(w.next())
+		if m.accept(x, y, q) {
+			return m.value(y)
+		}
+	}
+}
+
+// accept reports whether the try of normal x, y = c·x > -1 and uniform q
+// is taken. With d·c² = 1/9 the log of the ratio of densities, x²/2 +
+// d(1 - v + log v), is 3d·R(y) with R(y) = log(1+y) - y + y²/2 - y³/3, and
+// R'(y) = -y³/(1+y), so R(y) >= -y⁴/4 for y >= 0 and R(y) >= -y⁴/(4(1+y))
+// for y < 0. With exp(t) >= 1 + t the try is taken at once if (3d/4)·y⁴ =
+// (c²/12)·x⁴ < (1-q)·min(1, 1+y), which fails with probability about
+// 1/(36d); the rest take the exact test, log q < 3d·R(y). (Written without
+// a branch on the sign of y, which would be mispredicted half the time.)
+// The Fill loop (fill) inlines the squeeze: keep the two the same.
+func (m *mtGamma) accept(x, y, q float64) bool {
+	x2 := x * x
+	return m.c2*(x2*x2) < (1-q)*min(1, 1+y) || m.exact(y, q)
+}
+
+// exact is Marsaglia and Tsang's exact test, log q < 3d·R(y), R computed
+// with log1p (its terms cancel less than those of 1 - v + log v).
+func (m *mtGamma) exact(y, q float64) bool {
+	y2 := y * y
+	r := float64(log1p(y)) - y + float64(0.5*y2) - float64(y2*y*(1.0/3))
+	return log(q) < float64(m.d3*r)
+}
+
+// fill sets dst[i] = r.of(m.draw(w)) for successive i, with the
+// words of the buffer taken inline (draw and accept written into the loop:
+// keep them the same), and returns how many values it set: fewer than
+// len(dst) where the chunk's words are spent before a value begins.
+func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
+	c, c2 := m.c, m.c2
+	mul, div := r.mul, r.div
+	p, k, n := w.p, w.k, w.n
+	for i := range dst {
+		if k >= n {
+			w.k = k
+			if w.spent() {
+				return i
+			}
+		}
+		var g float64
+		for {
+			var u uint64
+			if k < n {
+				u = le64(p, k)
+				k += 8
+			} else {
+				w.k = k
+				u = w.refill()
+				p, k, n = w.p, w.k, w.n
+			}
+			x, fast := normalFast(u)
+			if !fast {
+				w.k = k
+				x = normalSlow(w, u)
+				p, k, n = w.p, w.k, w.n
+			}
+			y := float64(c * x)
+			if y <= -1 {
+				continue
+			}
+			if k < n {
+				u = le64(p, k)
+				k += 8
+			} else {
+				w.k = k
+				u = w.refill()
+				p, k, n = w.p, w.k, w.n
+			}
+			q := open01(u)
+			x2 := x * x
+			if c2*(x2*x2) < (1-q)*min(1, 1+y) || m.exact(y, q) {
+				g = m.value(y)
+				break
+			}
+		}
+		if div == 1 {
+			dst[i] = g * mul
+		} else {
+			dst[i] = g / div
+		}
+	}
+	w.k = k
+	return len(dst)
+}

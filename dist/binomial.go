@@ -207,6 +207,7 @@ type btrs struct {
 	a      float64
 	alpha  float64
 	vr     float64
+	vrM    int64   // v <= vr if and only if v's integer my <= vrM
 	em     float64 // expo(m), NaN until the first acceptance test needs it
 	mm     float64 // m·(n-m), set with em
 	lo     int64   // k of memo[0]
@@ -232,33 +233,35 @@ func (s *btrs) init(n int64, p float64) {
 	s.twoA = 2 * a
 	s.alpha = (2.83 + 5.1/b) * spq
 	s.vr = 0.92 - 4.2/b
+	s.vrM = open01Most(s.vr)
 	s.em = math.NaN()
 	s.lo = max(0, s.m-memoLen/2)
 }
 
 // One try of BTRS from words x and y is, in draw and fill alike,
 //
-//	u, v := open01(x)-0.5, open01(y)
-//	us := 0.5 - math.Abs(u)
+//	u, us, mu := tryU(x) // u = open01(x) - 1/2, us = 1/2 - |u|
+//	my := int64(y >> 12) // v = open01(y) = (my + 1/2)/2^52
 //	j := s.offset(u, us)
 //	k := s.m + int64(j)
-//	sq := s.squeeze(us, v)
+//	sq := s.squeeze(mu, my)
 //	st := sq | (sq^1)&s.valid(j, k)<<1
 //
 // (st is tryAccept in the squeeze, tryTest for the acceptance test, 0 for
-// a rejection), then accept if st is tryTest: the arithmetic is in offset,
-// squeeze and valid, which inline and have no branch.
+// a rejection), then accept(k, j, us, v) if st is tryTest: the arithmetic
+// is in tryU, offset, squeeze and valid, which inline and have no branch,
+// and the comparisons of us and v are of their integers.
 
 // offset returns j = ⌊(2a/us + b)·u + c⌋ - m, the proposal less the mode.
 func (s *btrs) offset(u, us float64) float64 {
 	return math.Floor(float64((s.twoA/us+s.b)*u) + s.cj)
 }
 
-// squeeze is 1 if the try is in the squeeze: inside f(k)/f(m) wherever it
-// applies, and k in [0, n] there for n·p >= 10 (the tests check the
-// corners). No branch.
-func (s *btrs) squeeze(us, v float64) uint8 {
-	return discFlag(us >= 0.07) & discFlag(v <= s.vr)
+// squeeze is 1 if the try is in the squeeze, us >= 0.07 and v <= vr:
+// inside f(k)/f(m) wherever it applies, and k in [0, n] there for n·p >=
+// 10 (the tests check the corners).
+func (s *btrs) squeeze(mu, my int64) uint8 {
+	return discFlag(mu >= us007) & discFlag(my <= s.vrM)
 }
 
 // valid is 1 if the try may be accepted by the test: k in [0, n] and |j| <
@@ -284,7 +287,12 @@ func (s *btrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
 	} else {
 		r = s.ratio(k, j)
 	}
-	// Times us² (> 0), so no division.
+	return s.passes(r, us, v)
+}
+
+// passes is the acceptance test given r = f(k)/f(m), times us² (> 0) so
+// that it needs no division.
+func (s *btrs) passes(r, us, v float64) bool {
 	us2 := us * us
 	return float64(float64(v*s.alpha)*us2) <= float64(r*(s.a+float64(s.b*us2)))
 }
@@ -294,13 +302,13 @@ func (s *btrs) draw(w *words) int64 {
 	for {
 		x := w.next()
 		y := w.next()
-		u, v := open01(x)-0.5, open01(y)
-		us := 0.5 - math.Abs(u)
+		u, us, mu := tryU(x)
+		my := int64(y >> 12)
 		j := s.offset(u, us)
 		k := s.m + int64(j)
-		sq := s.squeeze(us, v)
+		sq := s.squeeze(mu, my)
 		st := sq | (sq^1)&s.valid(j, k)<<1
-		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, nil) {
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), nil) {
 			return k
 		}
 	}
@@ -313,27 +321,52 @@ func (s *btrs) fill(w *words, dst []int64) {
 	for len(dst) > 0 {
 		nb := min(len(dst), tryBatchLen)
 		nt := 0
+		// w.next(), with the buffer's offset in a local (in w it would
+		// be stored and reloaded by each word, a chain through memory).
+		p, o, e := w.p, w.k, w.n
 		for t := range nb {
-			x, ok := w.take()
-			if !ok {
+			var x, y uint64
+			if o < e {
+				x = le64(p, o)
+				o += 8
+			} else {
+				w.k = o
 				x = w.refill()
+				p, o, e = w.p, w.k, w.n
 			}
-			y, ok := w.take()
-			if !ok {
+			if o < e {
+				y = le64(p, o)
+				o += 8
+			} else {
+				w.k = o
 				y = w.refill()
+				p, o, e = w.p, w.k, w.n
 			}
-			u, v := open01(x)-0.5, open01(y)
-			us := 0.5 - math.Abs(u)
+			u, us, mu := tryU(x)
+			my := int64(y >> 12)
 			j := s.offset(u, us)
 			k := s.m + int64(j)
-			sq := s.squeeze(us, v)
+			sq := s.squeeze(mu, my)
 			st := sq | (sq^1)&s.valid(j, k)<<1
-			b.add(t, nt, k, st, j, us, v)
+			b.add(t, nt, k, st, us, y)
 			nt += int(st >> 1)
 		}
+		w.k = o
 		for q := range nt {
 			t := b.idx[q]
-			b.st[t] = discFlag(s.accept(b.k[t], b.j[q], b.us[q], b.v[q], &b.memo))
+			k := b.k[t]
+			// accept, with the memo's lookup inlined.
+			var r float64
+			if i := k - s.lo; uint64(i) < memoLen {
+				r = b.memo[i]
+				if r == 0 {
+					r = s.ratio(k, float64(k-s.m))
+					b.memo[i] = r
+				}
+			} else {
+				r = s.ratio(k, float64(k-s.m))
+			}
+			b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
 		}
 		dst = dst[b.take(dst, nb):]
 	}

@@ -247,7 +247,7 @@ const (
 )
 
 // tryBatch holds up to tryBatchLen tries of a Fill: their k and states, and
-// the tries to be tested, with what the test needs.
+// the tries to be tested, with what the test needs (j is k - m, exact).
 //
 // A Fill with r values still to make draws the next min(r, tryBatchLen)
 // tries at once: each try gives at most one value, so all of them are
@@ -260,32 +260,69 @@ type tryBatch struct {
 	k    [tryBatchLen]int64
 	st   [tryBatchLen]uint8
 	idx  [tryBatchLen]uint8
-	j    [tryBatchLen]float64
 	us   [tryBatchLen]float64
-	v    [tryBatchLen]float64
+	y    [tryBatchLen]uint64 // the word of v
 	memo pmfMemo
 }
 
 const tryBatchLen = 128
 
+// tryU returns, for the first word x of a try, u = open01(x) - 1/2, us =
+// 1/2 - |u| and the integer mu with us = (mu + 1/2)/2^52: for m = x>>12,
+// mu is m below 2^51 and 2^52 - 1 - m from there (m XOR 2^52-1). Every
+// step is exact, so u and us are the floats open01(x) - 0.5 and 0.5 -
+// math.Abs(u) are.
+func tryU(x uint64) (u, us float64, mu int64) {
+	m := int64(x >> 12)
+	mu = m ^ (-(m >> 51) & (1<<52 - 1))
+	u = (float64(m-1<<51) + 0.5) * 0x1p-52
+	us = (float64(mu) + 0.5) * 0x1p-52
+	return u, us, mu
+}
+
+// open01Least returns the least m in [0, 2^52) with (m + 1/2)/2^52 >= c,
+// and open01Most the greatest with (m + 1/2)/2^52 <= c, for c in (0, 1):
+// a comparison of open01's value with c is then one of its integer.
+func open01Least(c float64) int64 {
+	m := int64(c * 0x1p52)
+	for m > 0 && open01(uint64(m-1)<<12) >= c {
+		m--
+	}
+	for open01(uint64(m)<<12) < c {
+		m++
+	}
+	return m
+}
+
+func open01Most(c float64) int64 { return open01Least(math.Nextafter(c, 2)) - 1 }
+
+// us007 and us0013: us >= 0.07 if and only if its integer >= us007, us <
+// 0.013 if and only if its integer < us0013.
+var (
+	us007  = open01Least(0.07)
+	us0013 = open01Least(0.013)
+)
+
 // add records try t, in state st, as the nt-th to be tested (kept only if
 // st is tryTest: nt then moves on).
-func (b *tryBatch) add(t, nt int, k int64, st uint8, j, us, v float64) {
+func (b *tryBatch) add(t, nt int, k int64, st uint8, us float64, y uint64) {
 	b.k[t], b.st[t] = k, st&tryAccept
 	i := nt & (tryBatchLen - 1)
 	b.idx[i] = uint8(t)
-	b.j[i], b.us[i], b.v[i] = j, us, v
+	b.us[i], b.y[i] = us, y
 }
 
-// take copies the accepted k of the first nb tries, in order, to dst and
-// returns how many.
+// take writes the accepted k of the first nb tries, in order, to dst and
+// returns how many. The n-th accepted is try t >= n, so dst[n] is within
+// the nb <= len(dst) values.
 func (b *tryBatch) take(dst []int64, nb int) int {
 	n := 0
-	for t := range nb {
-		b.k[n&(tryBatchLen-1)] = b.k[t&(tryBatchLen-1)]
+	dst = dst[:nb]
+	for t := range dst {
+		dst[n] = b.k[t&(tryBatchLen-1)]
 		n += int(b.st[t&(tryBatchLen-1)])
 	}
-	return copy(dst, b.k[:n])
+	return n
 }
 
 // ptrs is the setup of PTRS for one λ >= 10, the same for Rand and Fill.
@@ -298,6 +335,7 @@ type ptrs struct {
 	a        float64
 	invAlpha float64
 	vr       float64
+	vrM      int64 // v <= vr if and only if v's integer my <= vrM
 	lo       int64 // k of memo[0]
 }
 
@@ -316,6 +354,7 @@ func (s *ptrs) init(lam float64) {
 	s.twoA = 2 * a
 	s.invAlpha = 1.1239 + 1.1328/(b-3.4)
 	s.vr = 0.9277 - 3.6224/(b-2)
+	s.vrM = open01Most(s.vr)
 	s.lo = max(0, s.m-memoLen/2)
 }
 
@@ -330,36 +369,37 @@ type pmfMemo [memoLen]float64
 
 // One try of PTRS from words x and y is, in draw and fill alike,
 //
-//	u, v := open01(x)-0.5, open01(y)
-//	us := 0.5 - math.Abs(u)
+//	u, us, mu := tryU(x) // u = open01(x) - 1/2, us = 1/2 - |u|
+//	my := int64(y >> 12) // v = open01(y) = (my + 1/2)/2^52
 //	j := s.offset(u, us)
 //	k := s.m + int64(j)
-//	sq := s.squeeze(us, v)
-//	st := sq | (sq^1)&s.valid(j, k, us, v)<<1
+//	sq := s.squeeze(mu, my)
+//	st := sq | (sq^1)&s.valid(j, k, mu, my)<<1
 //
 // (st is tryAccept in the squeeze, tryTest for the acceptance test, 0 for
-// a rejection), then accept if st is tryTest: the arithmetic is in offset,
-// squeeze and valid, which inline and have no branch.
+// a rejection), then accept(k, j, us, v) if st is tryTest: the arithmetic
+// is in tryU, offset, squeeze and valid, which inline and have no branch,
+// and the comparisons of us and v are of their integers.
 
 // offset returns j = ⌊(2a/us + b)·u + λ + 0.43⌋ - m.
 func (s *ptrs) offset(u, us float64) float64 {
 	return math.Floor(float64((s.twoA/us+s.b)*u) + s.c)
 }
 
-// squeeze is 1 if the try is in the squeeze: inside the pmf wherever it
-// applies, so k needs no test (|j| < 4b there, and k >= 0: the tests check
-// λ = 10). No branch.
-func (s *ptrs) squeeze(us, v float64) uint8 {
-	return discFlag(us >= 0.07) & discFlag(v <= s.vr)
+// squeeze is 1 if the try is in the squeeze, us >= 0.07 and v <= vr:
+// inside the pmf wherever it applies, so k needs no test (|j| < 4b there,
+// and k >= 0: the tests check λ = 10).
+func (s *ptrs) squeeze(mu, my int64) uint8 {
+	return discFlag(mu >= us007) & discFlag(my <= s.vrM)
 }
 
 // valid is 1 if the try may be accepted by the test: not in the paper's
 // quick rejection below the hat's tails (us < 0.013 and v > us), k >= 0,
 // and |j| < 2^52 (beyond, |k - λ| > 2^52 - 1, where log p(k) < -2^40 for
 // every λ <= 2^62: the test would reject; and k = m + int64(j) is the
-// platform's there, unused). No branch.
-func (s *ptrs) valid(j float64, k int64, us, v float64) uint8 {
-	quick := discFlag(us < 0.013) & discFlag(v > us)
+// platform's there, unused).
+func (s *ptrs) valid(j float64, k, mu, my int64) uint8 {
+	quick := discFlag(mu < us0013) & discFlag(my > mu)
 	return (quick ^ 1) & discFlag(math.Abs(j) < 0x1p52) & discFlag(k >= 0)
 }
 
@@ -378,7 +418,12 @@ func (s *ptrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
 	} else {
 		p = s.pmf(k, j)
 	}
-	// Times us² (> 0), so no division.
+	return s.passes(p, us, v)
+}
+
+// passes is the acceptance test given p = p(k), times us² (> 0) so that
+// it needs no division.
+func (s *ptrs) passes(p, us, v float64) bool {
 	us2 := us * us
 	return float64(float64(v*s.invAlpha)*us2) <= float64(p*(s.a+float64(s.b*us2)))
 }
@@ -388,13 +433,13 @@ func (s *ptrs) draw(w *words) int64 {
 	for {
 		x := w.next()
 		y := w.next()
-		u, v := open01(x)-0.5, open01(y)
-		us := 0.5 - math.Abs(u)
+		u, us, mu := tryU(x)
+		my := int64(y >> 12)
 		j := s.offset(u, us)
 		k := s.m + int64(j)
-		sq := s.squeeze(us, v)
-		st := sq | (sq^1)&s.valid(j, k, us, v)<<1
-		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, nil) {
+		sq := s.squeeze(mu, my)
+		st := sq | (sq^1)&s.valid(j, k, mu, my)<<1
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), nil) {
 			return k
 		}
 	}
@@ -407,27 +452,52 @@ func (s *ptrs) fill(w *words, dst []int64) {
 	for len(dst) > 0 {
 		nb := min(len(dst), tryBatchLen)
 		nt := 0
+		// w.next(), with the buffer's offset in a local (in w it would
+		// be stored and reloaded by each word, a chain through memory).
+		p, o, e := w.p, w.k, w.n
 		for t := range nb {
-			x, ok := w.take()
-			if !ok {
+			var x, y uint64
+			if o < e {
+				x = le64(p, o)
+				o += 8
+			} else {
+				w.k = o
 				x = w.refill()
+				p, o, e = w.p, w.k, w.n
 			}
-			y, ok := w.take()
-			if !ok {
+			if o < e {
+				y = le64(p, o)
+				o += 8
+			} else {
+				w.k = o
 				y = w.refill()
+				p, o, e = w.p, w.k, w.n
 			}
-			u, v := open01(x)-0.5, open01(y)
-			us := 0.5 - math.Abs(u)
+			u, us, mu := tryU(x)
+			my := int64(y >> 12)
 			j := s.offset(u, us)
 			k := s.m + int64(j)
-			sq := s.squeeze(us, v)
-			st := sq | (sq^1)&s.valid(j, k, us, v)<<1
-			b.add(t, nt, k, st, j, us, v)
+			sq := s.squeeze(mu, my)
+			st := sq | (sq^1)&s.valid(j, k, mu, my)<<1
+			b.add(t, nt, k, st, us, y)
 			nt += int(st >> 1)
 		}
+		w.k = o
 		for q := range nt {
 			t := b.idx[q]
-			b.st[t] = discFlag(s.accept(b.k[t], b.j[q], b.us[q], b.v[q], &b.memo))
+			k := b.k[t]
+			// accept, with the memo's lookup inlined.
+			var r float64
+			if i := k - s.lo; uint64(i) < memoLen {
+				r = b.memo[i]
+				if r == 0 {
+					r = s.pmf(k, float64(k-s.m))
+					b.memo[i] = r
+				}
+			} else {
+				r = s.pmf(k, float64(k-s.m))
+			}
+			b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
 		}
 		dst = dst[b.take(dst, nb):]
 	}

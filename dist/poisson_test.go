@@ -669,3 +669,30 @@ func TestPoissonLong(t *testing.T) {
 		require.Empty(t, bad, "Poisson(%g): %s", lam, strings.Join(bad, "; "))
 	}
 }
+
+// TestTryU checks that tryU's integer path gives the floats of open01(x) -
+// 0.5 and 0.5 - |u|, and that the integer thresholds decide as the float
+// comparisons do, on each side of them.
+func TestTryU(t *testing.T) {
+	r := rand.New(chacha.NewSource(15))
+	xs := []uint64{0, 1<<12 - 1, (1<<51 - 1) << 12, 1 << 63, (1<<52 - 1) << 12, math.MaxUint64}
+	for range 100_000 {
+		xs = append(xs, r.Uint64())
+	}
+	for _, x := range xs {
+		u, us, mu := tryU(x)
+		want := open01(x) - 0.5
+		require.Equal(t, math.Float64bits(want), math.Float64bits(u), "word %#x", x)
+		require.Equal(t, math.Float64bits(0.5-math.Abs(want)), math.Float64bits(us), "word %#x", x)
+		require.Equal(t, us, open01(uint64(mu)<<12), "word %#x", x)
+	}
+	for _, c := range []float64{0.07, 0.013, 0.5, 0.9277 - 3.6224/(10-2), 0.92 - 4.2/41.15, 1e-9, 1 - 1e-9} {
+		lo, hi := open01Least(c), open01Most(c)
+		for m := lo - 3; m <= lo+3; m++ {
+			require.Equal(t, open01(uint64(m)<<12) >= c, m >= lo, "c %g, m %d", c, m)
+		}
+		for m := hi - 3; m <= hi+3; m++ {
+			require.Equal(t, open01(uint64(m)<<12) <= c, m <= hi, "c %g, m %d", c, m)
+		}
+	}
+}

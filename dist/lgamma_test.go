@@ -497,13 +497,15 @@ func lgAccuracy(f func(float64) float64, ref func(float64) *big.Float, gen func(
 	return worst, at
 }
 
+// The bounds lgamma's and lgammaCorr's comments state, in ulps (the
+// long run of 200000 inputs found 0.83 and 0.75).
 const (
-	lgBound     = 1.0 // ulps
-	lgCorrBound = 2.0
+	lgBound     = 0.9
+	lgCorrBound = 0.8
 )
 
 func TestLgammaAccuracy(t *testing.T) {
-	n := 3000
+	n := 1500
 	if long.Enabled() {
 		n = 200000
 	}
@@ -589,7 +591,7 @@ func TestLgammaSpecial(t *testing.T) {
 }
 
 var lgGolden = map[string]string{
-	"lgamma":     "90fadac0a145cfe3b76fd4a073d8643286d4741ff8eed55bf58f01edafaf6ba1",
+	"lgamma":     "abd5bf7c6487d5f9611753dbe69ff2b08b7c2514d2c650401150e1d2797967bb",
 	"lgammaCorr": "488ed980465e301aaa97d72475e55c51eaff8326b117ef713b0b549e81049412",
 }
 

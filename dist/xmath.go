@@ -36,7 +36,7 @@ import "math"
 // (z - c)·(1/c) is computed exactly as two products of a split z - c, and
 // the cell holding 1 has c = 1, so that near 1 the result is r plus a
 // polynomial in r with no cancellation. log x = k ln2 + log c + log1p(r),
-// the first terms summed in double-float form. Error about 0.52 ulp.
+// the first terms summed in double-float form. Error below 0.52 ulp.
 
 // ---- exp ----
 

@@ -451,7 +451,7 @@ func xmAccuracy(c xmCase, seed uint64, n int) (worst, at float64) {
 var xmBound = map[string]float64{"exp": 0.52, "expm1": 0.55, "log": 0.52, "log1p": 0.52}
 
 func TestXmathAccuracy(t *testing.T) {
-	n := 20000
+	n := 6000
 	if long.Enabled() {
 		n = 1000000
 	}
@@ -703,5 +703,79 @@ func TestXmathGolden(t *testing.T) {
 		if got != xmGolden[c.name] {
 			t.Errorf("%s: digest %s, want %s", c.name, got, xmGolden[c.name])
 		}
+	}
+}
+
+// floatSteps returns how many float64s lie between a and b (0 if equal).
+func floatSteps(a, b float64) float64 {
+	if a == b || (math.IsNaN(a) && math.IsNaN(b)) {
+		return 0
+	}
+	// Ordered integer images of the floats.
+	key := func(x float64) int64 {
+		u := math.Float64bits(x)
+		if u>>63 != 0 {
+			return -int64(u &^ (1 << 63))
+		}
+		return int64(u)
+	}
+	d := key(a) - key(b)
+	if d < 0 {
+		d = -d
+	}
+	return float64(d)
+}
+
+// TestXmathVsStd compares with the standard library over dense random
+// inputs, a quick check of the whole domain: where the two differ by more
+// than max float64 steps, the big.Float reference judges, and a value of
+// ours within its bound means math's is the wrong one there (Go's amd64
+// math.Log, and math.Lgamma with it, treat subnormal inputs as
+// 2^-1022·(1 + fraction): golang/go#56600).
+func TestXmathVsStd(t *testing.T) {
+	n := 200000
+	if long.Enabled() {
+		n = 5000000
+	}
+	for _, c := range []struct {
+		name  string
+		f, g  func(float64) float64
+		ref   func(float64) *big.Float
+		gen   func(*xmRand) float64
+		max   float64 // float64 steps expected at most between the two
+		bound float64 // our bound in ulps
+	}{
+		{"exp", exp, math.Exp, xmCases[0].ref, xmCases[0].gen, 1, xmBound["exp"]},
+		{"expm1", expm1, math.Expm1, xmCases[1].ref, xmCases[1].gen, 1, xmBound["expm1"]},
+		{"log", log, math.Log, xmCases[2].ref, xmCases[2].gen, 1, xmBound["log"]},
+		{"log1p", log1p, math.Log1p, xmCases[3].ref, xmCases[3].gen, 1, xmBound["log1p"]},
+		{"lgamma", lgamma, func(x float64) float64 { v, _ := math.Lgamma(x); return v }, bigLgamma, lgGen, 2, lgBound},
+	} {
+		r := &xmRand{99}
+		differ, stdWrong, worst, at := 0, 0, 0.0, 0.0
+		for i := 0; i < n; i++ {
+			x := c.gen(r)
+			d := floatSteps(c.f(x), c.g(x))
+			if d == 0 {
+				continue
+			}
+			differ++
+			if d > c.max {
+				if e := ulpErr(c.f(x), c.ref(x)); !(e < c.bound) {
+					t.Errorf("%s(%v) = %v, math's %v: %v steps apart, ours %.3f ulp from the exact value", c.name, x, c.f(x), c.g(x), d, e)
+					continue
+				}
+				if stdWrong == 0 {
+					t.Logf("%s(%v): math's %v is wrong, ours %v", c.name, x, c.g(x), c.f(x))
+				}
+				stdWrong++
+				continue
+			}
+			if d > worst {
+				worst, at = d, x
+			}
+		}
+		t.Logf("%s: %d of %d values differ from math's: %d where math's is wrong, the others by at most %v steps (at %v)",
+			c.name, differ, n, stdWrong, worst, at)
 	}
 }

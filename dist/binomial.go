@@ -72,7 +72,7 @@ func (d Binomial) Rand(src rand.Source) int64 {
 	} else {
 		var s btrs
 		s.init(d.N, p)
-		k = s.draw(&w)
+		k = s.draw(&w, nil)
 	}
 	if flip {
 		return d.N - k
@@ -94,13 +94,9 @@ func (d Binomial) Fill(src rand.Source, dst []int64) {
 		w := open(src)
 		defer w.done()
 		if flip {
-			for i := range dst {
-				dst[i] = d.N - t.draw(w.next())
-			}
+			t.fill(&w, dst, d.N, -1)
 		} else {
-			for i := range dst {
-				dst[i] = t.draw(w.next())
-			}
+			t.fill(&w, dst, 0, 1)
 		}
 		return
 	}
@@ -242,19 +238,27 @@ func (s *btrs) init(n int64, p float64) {
 //
 //	u, us, mu := tryU(x) // u = open01(x) - 1/2, us = 1/2 - |u|
 //	my := int64(y >> 12) // v = open01(y) = (my + 1/2)/2^52
-//	j := s.offset(u, us)
-//	k := s.m + int64(j)
+//	j, k, in := s.proposal(u, us)
 //	sq := s.squeeze(mu, my)
-//	st := sq | (sq^1)&s.valid(j, k)<<1
+//	st := sq | (sq^1)&s.valid(in, k)<<1
 //
 // (st is tryAccept in the squeeze, tryTest for the acceptance test, 0 for
 // a rejection), then accept(k, j, us, v) if st is tryTest: the arithmetic
-// is in tryU, offset, squeeze and valid, which inline and have no branch,
+// is in tryU, proposal, squeeze and valid, which inline and have no branch,
 // and the comparisons of us and v are of their integers.
 
-// offset returns j = ⌊(2a/us + b)·u + c⌋ - m, the proposal less the mode.
-func (s *btrs) offset(u, us float64) float64 {
-	return math.Floor(float64((s.twoA/us+s.b)*u) + s.cj)
+// proposal returns the proposal k = ⌊t⌋ for t = (2a/us + b)·u + c - m, as
+// m + j with j = ⌊t - m⌋ (its float too, exact), and in = 1 if |t - m| <
+// 2^52. For |t - m| >= 2^52 the try is rejected (see valid) and k and j
+// are unused: the conversion's value is the platform's there. The floor is
+// the truncation less 1 below a non-integer negative t: no branch and no
+// call (math.Floor calls a function where the CPU lacks SSE4.1, which
+// would spill a loop's registers).
+func (s *btrs) proposal(u, us float64) (j float64, k int64, in uint8) {
+	t := float64((s.twoA/us+s.b)*u) + s.cj
+	i := int64(t)
+	i -= int64(discFlag(float64(i) > t))
+	return float64(i), s.m + i, discFlag(t > -0x1p52) & discFlag(t < 0x1p52)
 }
 
 // squeeze is 1 if the try is in the squeeze, us >= 0.07 and v <= vr:
@@ -264,18 +268,17 @@ func (s *btrs) squeeze(mu, my int64) uint8 {
 	return discFlag(mu >= us007) & discFlag(my <= s.vrM)
 }
 
-// valid is 1 if the try may be accepted by the test: k in [0, n] and |j| <
-// 2^52 (beyond, |k - np| > 2^52 - 1, where log f(k)/f(m) < -2^40 for every
-// n < 2^63: the test would reject; and k = m + int64(j) is the platform's
-// there, unused). No branch.
-func (s *btrs) valid(j float64, k int64) uint8 {
-	return discFlag(math.Abs(j) < 0x1p52) & discFlag(uint64(k) <= uint64(s.n))
+// valid is 1 if the try may be accepted by the test: k in [0, n] and in
+// (beyond, |k - np| > 2^52 - 1, where log f(k)/f(m) < -2^40 for every n <
+// 2^63: the test would reject).
+func (s *btrs) valid(in uint8, k int64) uint8 {
+	return in & discFlag(uint64(k) <= uint64(s.n))
 }
 
 // accept is the acceptance test of a try in state tryTest: the paper's
 // log(V·α/(a/us² + b)) <= log f(k)/f(m), without the logs or the
-// division. memo is nil for
-// Rand; a Fill's memo only saves computing the same ratio twice.
+// division. memo is nil for Rand; a Fill's memo only saves computing the
+// same ratio twice.
 func (s *btrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
 	var r float64
 	if i := k - s.lo; memo != nil && uint64(i) < memoLen {
@@ -297,18 +300,18 @@ func (s *btrs) passes(r, us, v float64) bool {
 	return float64(float64(v*s.alpha)*us2) <= float64(r*(s.a+float64(s.b*us2)))
 }
 
-// draw returns a variate by BTRS, one try at a time.
-func (s *btrs) draw(w *words) int64 {
+// draw returns a variate by BTRS, one try at a time. memo is nil for Rand;
+// a Fill's memo only saves computing the same value twice.
+func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
 	for {
 		x := w.next()
 		y := w.next()
 		u, us, mu := tryU(x)
 		my := int64(y >> 12)
-		j := s.offset(u, us)
-		k := s.m + int64(j)
+		j, k, in := s.proposal(u, us)
 		sq := s.squeeze(mu, my)
-		st := sq | (sq^1)&s.valid(j, k)<<1
-		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), nil) {
+		st := sq | (sq^1)&s.valid(in, k)<<1
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), memo) {
 			return k
 		}
 	}
@@ -319,56 +322,56 @@ func (s *btrs) draw(w *words) int64 {
 func (s *btrs) fill(w *words, dst []int64) {
 	var b tryBatch
 	for len(dst) > 0 {
-		nb := min(len(dst), tryBatchLen)
-		nt := 0
-		// w.next(), with the buffer's offset in a local (in w it would
-		// be stored and reloaded by each word, a chain through memory).
-		p, o, e := w.p, w.k, w.n
-		for t := range nb {
-			var x, y uint64
-			if o < e {
-				x = le64(p, o)
-				o += 8
-			} else {
-				w.k = o
-				x = w.refill()
-				p, o, e = w.p, w.k, w.n
-			}
-			if o < e {
-				y = le64(p, o)
-				o += 8
-			} else {
-				w.k = o
-				y = w.refill()
-				p, o, e = w.p, w.k, w.n
-			}
-			u, us, mu := tryU(x)
-			my := int64(y >> 12)
-			j := s.offset(u, us)
-			k := s.m + int64(j)
-			sq := s.squeeze(mu, my)
-			st := sq | (sq^1)&s.valid(j, k)<<1
-			b.add(t, nt, k, st, us, y)
-			nt += int(st >> 1)
+		// The tries whose words are at hand in w's buffer; with fewer
+		// than two words at hand (always, for a plain Source), one
+		// value by draw, whose words refill the buffer.
+		nb := min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
+		if nb == 0 {
+			dst[0] = s.draw(w, &b.memo)
+			dst = dst[1:]
+			continue
 		}
-		w.k = o
-		for q := range nt {
-			t := b.idx[q]
-			k := b.k[t]
-			// accept, with the memo's lookup inlined.
-			var r float64
-			if i := k - s.lo; uint64(i) < memoLen {
-				r = b.memo[i]
-				if r == 0 {
-					r = s.ratio(k, float64(k-s.m))
-					b.memo[i] = r
-				}
-			} else {
-				r = s.ratio(k, float64(k-s.m))
-			}
-			b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
-		}
+		nt := s.propose(&b, w.p[w.k:w.k+16*nb])
+		w.k += 16 * nb
+		s.test(&b, nt)
 		dst = dst[b.take(dst, nb):]
+	}
+}
+
+// propose makes the tries of the words of p, two a try, into b and returns
+// how many are to be tested. It is a function of its own, with no call, so
+// that the loop's values stay in registers.
+func (s *btrs) propose(b *tryBatch, p []byte) (nt int) {
+	for t := range len(p) / 16 {
+		x, y := le64(p, 16*t), le64(p, 16*t+8)
+		u, us, mu := tryU(x)
+		my := int64(y >> 12)
+		_, k, in := s.proposal(u, us)
+		sq := s.squeeze(mu, my)
+		st := sq | (sq^1)&s.valid(in, k)<<1
+		b.add(t, nt, k, st, us, y)
+		nt += int(st >> 1)
+	}
+	return nt
+}
+
+// test runs the acceptance test (accept, with the memo's lookup inlined)
+// over the first nt tries to be tested of b, setting their states.
+func (s *btrs) test(b *tryBatch, nt int) {
+	for q := range nt {
+		t := b.idx[q]
+		k := b.k[t]
+		var r float64
+		if i := k - s.lo; uint64(i) < memoLen {
+			r = b.memo[i]
+			if r == 0 {
+				r = s.ratio(k, float64(k-s.m))
+				b.memo[i] = r
+			}
+		} else {
+			r = s.ratio(k, float64(k-s.m))
+		}
+		b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
 	}
 }
 

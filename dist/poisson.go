@@ -84,7 +84,7 @@ func (d Poisson) Rand(src rand.Source) int64 {
 	}
 	var s ptrs
 	s.init(d.Lambda)
-	return s.draw(&w)
+	return s.draw(&w, nil)
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and
@@ -96,9 +96,7 @@ func (d Poisson) Fill(src rand.Source, dst []int64) {
 		t.poisson(d.Lambda)
 		w := open(src)
 		defer w.done()
-		for i := range dst {
-			dst[i] = t.draw(w.next())
-		}
+		t.fill(&w, dst, 0, 1)
 		return
 	}
 	var s ptrs
@@ -228,6 +226,27 @@ func (t *invTable) finish(last int64) {
 	}
 }
 
+// fill sets dst[i] to off + sign·draw(x) for successive words x: the words
+// at hand in w's buffer read with its offset in a local and no call, then
+// one through next (which refills the buffer), and so on.
+func (t *invTable) fill(w *words, dst []int64, off, sign int64) {
+	for len(dst) > 0 {
+		p, o := w.p, w.k
+		n := min(len(dst), (len(p)-o)/8)
+		if n == 0 {
+			dst[0] = off + sign*t.draw(w.next())
+			dst = dst[1:]
+			continue
+		}
+		for i := range dst[:n] {
+			dst[i] = off + sign*t.draw(le64(p, o))
+			o += 8
+		}
+		w.k = o
+		dst = dst[n:]
+	}
+}
+
 // draw returns the least k with open01(x) < F(k).
 func (t *invTable) draw(x uint64) int64 {
 	u := open01(x)
@@ -281,20 +300,14 @@ func tryU(x uint64) (u, us float64, mu int64) {
 }
 
 // open01Least returns the least m in [0, 2^52) with (m + 1/2)/2^52 >= c,
-// and open01Most the greatest with (m + 1/2)/2^52 <= c, for c in (0, 1):
-// a comparison of open01's value with c is then one of its integer.
-func open01Least(c float64) int64 {
-	m := int64(c * 0x1p52)
-	for m > 0 && open01(uint64(m-1)<<12) >= c {
-		m--
-	}
-	for open01(uint64(m)<<12) < c {
-		m++
-	}
-	return m
-}
+// and open01Most the greatest with (m + 1/2)/2^52 <= c, for c in [2^-52,
+// 1): a comparison of open01's value with c is then one of its integer.
+// X = c·2^52 is exact, and so is X - 1/2 (X is a multiple of its ulp <=
+// 1/2), so m + 1/2 >= X is m >= ⌈X - 1/2⌉ and m + 1/2 <= X is m <= ⌊X -
+// 1/2⌋.
+func open01Least(c float64) int64 { return int64(math.Ceil(c*0x1p52 - 0.5)) }
 
-func open01Most(c float64) int64 { return open01Least(math.Nextafter(c, 2)) - 1 }
+func open01Most(c float64) int64 { return int64(math.Floor(c*0x1p52 - 0.5)) }
 
 // us007 and us0013: us >= 0.07 if and only if its integer >= us007, us <
 // 0.013 if and only if its integer < us0013.
@@ -371,19 +384,27 @@ type pmfMemo [memoLen]float64
 //
 //	u, us, mu := tryU(x) // u = open01(x) - 1/2, us = 1/2 - |u|
 //	my := int64(y >> 12) // v = open01(y) = (my + 1/2)/2^52
-//	j := s.offset(u, us)
-//	k := s.m + int64(j)
+//	j, k, in := s.proposal(u, us)
 //	sq := s.squeeze(mu, my)
-//	st := sq | (sq^1)&s.valid(j, k, mu, my)<<1
+//	st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
 //
 // (st is tryAccept in the squeeze, tryTest for the acceptance test, 0 for
 // a rejection), then accept(k, j, us, v) if st is tryTest: the arithmetic
-// is in tryU, offset, squeeze and valid, which inline and have no branch,
+// is in tryU, proposal, squeeze and valid, which inline and have no branch,
 // and the comparisons of us and v are of their integers.
 
-// offset returns j = ⌊(2a/us + b)·u + λ + 0.43⌋ - m.
-func (s *ptrs) offset(u, us float64) float64 {
-	return math.Floor(float64((s.twoA/us+s.b)*u) + s.c)
+// proposal returns the proposal k = ⌊t⌋ for t = (2a/us + b)·u + λ + 0.43 - m, as
+// m + j with j = ⌊t - m⌋ (its float too, exact), and in = 1 if |t - m| <
+// 2^52. For |t - m| >= 2^52 the try is rejected (see valid) and k and j
+// are unused: the conversion's value is the platform's there. The floor is
+// the truncation less 1 below a non-integer negative t: no branch and no
+// call (math.Floor calls a function where the CPU lacks SSE4.1, which
+// would spill a loop's registers).
+func (s *ptrs) proposal(u, us float64) (j float64, k int64, in uint8) {
+	t := float64((s.twoA/us+s.b)*u) + s.c
+	i := int64(t)
+	i -= int64(discFlag(float64(i) > t))
+	return float64(i), s.m + i, discFlag(t > -0x1p52) & discFlag(t < 0x1p52)
 }
 
 // squeeze is 1 if the try is in the squeeze, us >= 0.07 and v <= vr:
@@ -395,18 +416,17 @@ func (s *ptrs) squeeze(mu, my int64) uint8 {
 
 // valid is 1 if the try may be accepted by the test: not in the paper's
 // quick rejection below the hat's tails (us < 0.013 and v > us), k >= 0,
-// and |j| < 2^52 (beyond, |k - λ| > 2^52 - 1, where log p(k) < -2^40 for
-// every λ <= 2^62: the test would reject; and k = m + int64(j) is the
-// platform's there, unused).
-func (s *ptrs) valid(j float64, k, mu, my int64) uint8 {
+// and in (beyond, |k - λ| > 2^52 - 1, where log p(k) < -2^40 for every λ
+// <= 2^62: the test would reject).
+func (s *ptrs) valid(in uint8, k, mu, my int64) uint8 {
 	quick := discFlag(mu < us0013) & discFlag(my > mu)
-	return (quick ^ 1) & discFlag(math.Abs(j) < 0x1p52) & discFlag(k >= 0)
+	return (quick ^ 1) & in & discFlag(k >= 0)
 }
 
 // accept is the acceptance test of a try in state tryTest: the paper's
 // log(V·invAlpha/(a/us² + b)) <= log p(k), without the logs or the
-// division. memo is nil
-// for Rand; a Fill's memo only saves computing the same p(k) twice.
+// division. memo is nil for Rand; a Fill's memo only saves computing the
+// same p(k) twice.
 func (s *ptrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
 	var p float64
 	if i := k - s.lo; memo != nil && uint64(i) < memoLen {
@@ -428,18 +448,18 @@ func (s *ptrs) passes(p, us, v float64) bool {
 	return float64(float64(v*s.invAlpha)*us2) <= float64(p*(s.a+float64(s.b*us2)))
 }
 
-// draw returns a variate by PTRS, one try at a time.
-func (s *ptrs) draw(w *words) int64 {
+// draw returns a variate by PTRS, one try at a time. memo is nil for Rand;
+// a Fill's memo only saves computing the same value twice.
+func (s *ptrs) draw(w *words, memo *pmfMemo) int64 {
 	for {
 		x := w.next()
 		y := w.next()
 		u, us, mu := tryU(x)
 		my := int64(y >> 12)
-		j := s.offset(u, us)
-		k := s.m + int64(j)
+		j, k, in := s.proposal(u, us)
 		sq := s.squeeze(mu, my)
-		st := sq | (sq^1)&s.valid(j, k, mu, my)<<1
-		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), nil) {
+		st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), memo) {
 			return k
 		}
 	}
@@ -450,56 +470,56 @@ func (s *ptrs) draw(w *words) int64 {
 func (s *ptrs) fill(w *words, dst []int64) {
 	var b tryBatch
 	for len(dst) > 0 {
-		nb := min(len(dst), tryBatchLen)
-		nt := 0
-		// w.next(), with the buffer's offset in a local (in w it would
-		// be stored and reloaded by each word, a chain through memory).
-		p, o, e := w.p, w.k, w.n
-		for t := range nb {
-			var x, y uint64
-			if o < e {
-				x = le64(p, o)
-				o += 8
-			} else {
-				w.k = o
-				x = w.refill()
-				p, o, e = w.p, w.k, w.n
-			}
-			if o < e {
-				y = le64(p, o)
-				o += 8
-			} else {
-				w.k = o
-				y = w.refill()
-				p, o, e = w.p, w.k, w.n
-			}
-			u, us, mu := tryU(x)
-			my := int64(y >> 12)
-			j := s.offset(u, us)
-			k := s.m + int64(j)
-			sq := s.squeeze(mu, my)
-			st := sq | (sq^1)&s.valid(j, k, mu, my)<<1
-			b.add(t, nt, k, st, us, y)
-			nt += int(st >> 1)
+		// The tries whose words are at hand in w's buffer; with fewer
+		// than two words at hand (always, for a plain Source), one
+		// value by draw, whose words refill the buffer.
+		nb := min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
+		if nb == 0 {
+			dst[0] = s.draw(w, &b.memo)
+			dst = dst[1:]
+			continue
 		}
-		w.k = o
-		for q := range nt {
-			t := b.idx[q]
-			k := b.k[t]
-			// accept, with the memo's lookup inlined.
-			var r float64
-			if i := k - s.lo; uint64(i) < memoLen {
-				r = b.memo[i]
-				if r == 0 {
-					r = s.pmf(k, float64(k-s.m))
-					b.memo[i] = r
-				}
-			} else {
-				r = s.pmf(k, float64(k-s.m))
-			}
-			b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
-		}
+		nt := s.propose(&b, w.p[w.k:w.k+16*nb])
+		w.k += 16 * nb
+		s.test(&b, nt)
 		dst = dst[b.take(dst, nb):]
+	}
+}
+
+// propose makes the tries of the words of p, two a try, into b and returns
+// how many are to be tested. It is a function of its own, with no call, so
+// that the loop's values stay in registers.
+func (s *ptrs) propose(b *tryBatch, p []byte) (nt int) {
+	for t := range len(p) / 16 {
+		x, y := le64(p, 16*t), le64(p, 16*t+8)
+		u, us, mu := tryU(x)
+		my := int64(y >> 12)
+		_, k, in := s.proposal(u, us)
+		sq := s.squeeze(mu, my)
+		st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
+		b.add(t, nt, k, st, us, y)
+		nt += int(st >> 1)
+	}
+	return nt
+}
+
+// test runs the acceptance test (accept, with the memo's lookup inlined)
+// over the first nt tries to be tested of b, setting their states.
+func (s *ptrs) test(b *tryBatch, nt int) {
+	for q := range nt {
+		t := b.idx[q]
+		k := b.k[t]
+		var r float64
+		if i := k - s.lo; uint64(i) < memoLen {
+			r = b.memo[i]
+			if r == 0 {
+				r = s.pmf(k, float64(k-s.m))
+				b.memo[i] = r
+			}
+		} else {
+			r = s.pmf(k, float64(k-s.m))
+		}
+		b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
 	}
 }
 

@@ -42,22 +42,32 @@ type Beta struct{ Alpha, Beta float64 }
 
 func (d Beta) check() {
 	if !(okPositive(d.Alpha) && okPositive(d.Beta)) {
-		positive("Beta", "Alpha", d.Alpha)
-		positive("Beta", "Beta", d.Beta)
+		d.fail()
 	}
+}
+
+func (d Beta) fail() {
+	positive("Beta", "Alpha", d.Alpha)
+	positive("Beta", "Beta", d.Beta)
 }
 
 // Rand returns a Beta(Alpha, Beta) variate.
 func (d Beta) Rand(src rand.Source) float64 {
 	d.check()
-	w := perCall(src)
 	if d.Alpha >= 1 && d.Beta >= 1 && d.Alpha+d.Beta < betaScaledMin {
 		// The common case without the rest of the sampler.
 		mx, my := newMTGamma(d.Alpha), newMTGamma(d.Beta)
-		x := mx.draw(&w)
-		return x / (x + my.draw(&w))
+		x := mx.drawSrc(src)
+		return x / (x + my.drawSrc(src))
 	}
+	return d.randOther(src)
+}
+
+// randOther is Rand for the other shapes, apart so that the common case
+// keeps a small frame.
+func (d Beta) randOther(src rand.Source) float64 {
 	s := newBetaSampler(d.Alpha, d.Beta)
+	w := perCall(src)
 	return s.draw(&w)
 }
 

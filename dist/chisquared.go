@@ -17,9 +17,11 @@ type ChiSquared struct{ K float64 }
 
 func (d ChiSquared) check() {
 	if !okPositive(d.K) {
-		positive("ChiSquared", "K", d.K)
+		d.fail()
 	}
 }
+
+func (d ChiSquared) fail() { positive("ChiSquared", "K", d.K) }
 
 // sampler is Gamma(K/2, 1/2). K/2 rounds to 0 only for the least
 // subnormal K; the shape stays the least subnormal then, which gives the
@@ -31,12 +33,18 @@ func (d ChiSquared) sampler() gammaSampler {
 // Rand returns a ChiSquared(K) variate.
 func (d ChiSquared) Rand(src rand.Source) float64 {
 	d.check()
-	w := perCall(src)
 	if d.K >= 2 { // the common case without the rest of the sampler
 		m := newMTGamma(d.K * 0.5)
-		return newGammaScale(0.5).of(m.draw(&w))
+		return 2 * m.drawSrc(src) // newGammaScale(0.5).of
 	}
+	return d.randSmall(src)
+}
+
+// randSmall is Rand for K < 2, apart so that the common case keeps a small
+// frame.
+func (d ChiSquared) randSmall(src rand.Source) float64 {
 	s := d.sampler()
+	w := perCall(src)
 	return s.draw(&w)
 }
 

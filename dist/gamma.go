@@ -48,9 +48,13 @@ type Gamma struct{ Alpha, Beta float64 }
 
 func (d Gamma) check() {
 	if !(okPositive(d.Alpha) && okPositive(d.Beta)) {
-		positive("Gamma", "Alpha", d.Alpha)
-		positive("Gamma", "Beta", d.Beta)
+		d.fail()
 	}
+}
+
+func (d Gamma) fail() {
+	positive("Gamma", "Alpha", d.Alpha)
+	positive("Gamma", "Beta", d.Beta)
 }
 
 // okPositive reports whether v is finite and > 0 (false for NaN): the
@@ -60,12 +64,18 @@ func okPositive(v float64) bool { return v > 0 && v <= math.MaxFloat64 }
 // Rand returns a Gamma(Alpha, Beta) variate.
 func (d Gamma) Rand(src rand.Source) float64 {
 	d.check()
-	w := perCall(src)
 	if d.Alpha >= 1 { // the common case without the rest of the sampler
 		m := newMTGamma(d.Alpha)
-		return newGammaScale(d.Beta).of(m.draw(&w))
+		return newGammaScale(d.Beta).of(m.drawSrc(src))
 	}
+	return d.randSmall(src)
+}
+
+// randSmall is Rand for Alpha < 1, apart so that the common case keeps a
+// small frame.
+func (d Gamma) randSmall(src rand.Source) float64 {
 	s := newGammaSampler(d.Alpha, d.Beta)
+	w := perCall(src)
 	return s.draw(&w)
 }
 
@@ -160,6 +170,9 @@ func newGammaSampler(alpha, rate float64) gammaSampler {
 type gammaScale struct{ mul, div float64 }
 
 func newGammaScale(rate float64) gammaScale {
+	if rate == 1 { // 1/rate without its division's latency
+		return gammaScale{1, 1}
+	}
 	if rate >= 0x1p-1021 && rate <= 0x1p1021 {
 		return gammaScale{1 / rate, 1}
 	}
@@ -292,7 +305,9 @@ const mtBig = 0x1p20
 func newMTGamma(shape float64) mtGamma {
 	d := shape - 1.0/3
 	c := 1 / (3 * math.Sqrt(d))
-	return mtGamma{d: d, c: c, c2: c * c * (1.0 / 12), d3: 3 * d, big: d >= mtBig}
+	// c² /12 = 1/(108d), computed from d beside the square root rather
+	// than after it (the setup is most of a Rand call's latency).
+	return mtGamma{d: d, c: c, c2: 1 / (108 * d), d3: 3 * d, big: d >= mtBig}
 }
 
 // value returns d·(1+y)³, the try's value.
@@ -316,6 +331,29 @@ func (m *mtGamma) draw(w *words) float64 {
 		}
 		q := open01(w.next())
 		if m.accept(x, y, q) {
+			return m.value(y)
+		}
+	}
+}
+
+// drawSrc is draw on the words of a Rand call, taken from src.Uint64
+// directly (a perCall words would reach it through two more calls per
+// word): the same words in the same order, so the same value.
+func (m *mtGamma) drawSrc(src rand.Source) float64 {
+	for {
+		u := src.Uint64()
+		x, fast := normalFast(u)
+		if !fast {
+			w := perCall(src)
+			x = normalSlow(&w, u)
+		}
+		y := float64(m.c * x)
+		if y <= -1 {
+			continue
+		}
+		q := open01(src.Uint64())
+		x2 := x * x // accept, inlined
+		if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || m.exact(y, q) {
 			return m.value(y)
 		}
 	}

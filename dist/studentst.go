@@ -34,15 +34,35 @@ type StudentsT struct{ Mu, Sigma, Nu float64 }
 
 func (d StudentsT) check() {
 	if !(d.Mu-d.Mu == 0 && okPositive(d.Sigma) && okPositive(d.Nu)) {
-		finite("StudentsT", "Mu", d.Mu)
-		positive("StudentsT", "Sigma", d.Sigma)
-		positive("StudentsT", "Nu", d.Nu)
+		d.fail()
 	}
+}
+
+func (d StudentsT) fail() {
+	finite("StudentsT", "Mu", d.Mu)
+	positive("StudentsT", "Sigma", d.Sigma)
+	positive("StudentsT", "Nu", d.Nu)
 }
 
 // Rand returns a StudentsT(Mu, Sigma, Nu) variate.
 func (d StudentsT) Rand(src rand.Source) float64 {
 	d.check()
+	if h := d.Nu * 0.5; h >= 1 { // the common case, its words from src directly
+		m := newMTGamma(h)
+		u := src.Uint64()
+		z, fast := normalFast(u)
+		if !fast {
+			w := perCall(src)
+			z = normalSlow(&w, u)
+		}
+		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/m.drawSrc(src))))
+	}
+	return d.randSmall(src)
+}
+
+// randSmall is Rand for Nu < 2, apart so that the common case keeps a
+// small frame.
+func (d StudentsT) randSmall(src rand.Source) float64 {
 	s := newTSampler(d)
 	w := perCall(src)
 	return s.draw(&w)

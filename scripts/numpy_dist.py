@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""numpy's speed on dist's benchmark rows, the peer of BenchmarkDist.
+
+Prints one line per row: the row's name as BenchmarkDist names it, and
+numpy's ns per value (median of RUNS, thread CPU time, 10^6 values into a
+preallocated array where numpy allows out=, else a fresh one) for the
+faster of PCG64 and SFC64. Run it beside `go test ./dist -run '^$' -bench
+Dist` in the same moment, on the same machine:
+
+    /usr/bin/python3 scripts/numpy_dist.py
+
+numpy comes from Debian's python3-numpy (apt-get install python3-numpy).
+"""
+import statistics
+import sys
+import time
+
+import numpy as np
+
+N = 1_000_000
+RUNS = 7
+
+ROWS = [
+    ("Uniform(0,1)", lambda g: g.random(N)),
+    ("Normal(0,1)", lambda g: g.standard_normal(N)),
+    ("Exponential(1)", lambda g: g.standard_exponential(N)),
+    ("LogNormal(0,1)", lambda g: g.lognormal(0, 1, N)),
+    ("Weibull(1.5,1)", lambda g: g.weibull(1.5, N)),
+    ("Gamma(0.5)", lambda g: g.standard_gamma(0.5, N)),
+    ("Gamma(2)", lambda g: g.standard_gamma(2, N)),
+    ("Gamma(10)", lambda g: g.standard_gamma(10, N)),
+    ("Beta(2,5)", lambda g: g.beta(2, 5, N)),
+    ("ChiSquared(3)", lambda g: g.chisquare(3, N)),
+    ("StudentsT(5)", lambda g: g.standard_t(5, N)),
+    ("Poisson(3)", lambda g: g.poisson(3, N)),
+    ("Poisson(100)", lambda g: g.poisson(100, N)),
+    ("Binomial(20,0.3)", lambda g: g.binomial(20, 0.3, N)),
+    ("Binomial(1000,0.5)", lambda g: g.binomial(1000, 0.5, N)),
+    ("Geometric(0.1)", lambda g: g.geometric(0.1, N)),
+]
+
+
+def ns_per_value(gen, f):
+    f(gen)  # warm up
+    times = []
+    for _ in range(RUNS):
+        t0 = time.thread_time_ns()
+        f(gen)
+        times.append((time.thread_time_ns() - t0) / N)
+    return statistics.median(times)
+
+
+def main():
+    only = sys.argv[1:]
+    print(f"numpy {np.__version__}, {N} values per call, median of {RUNS}, thread CPU time")
+    for name, f in ROWS:
+        if only and not any(o in name for o in only):
+            continue
+        best = min(
+            (ns_per_value(np.random.Generator(bg(1)), f), bg.__name__)
+            for bg in (np.random.PCG64, np.random.SFC64)
+        )
+        print(f"{name:20s} {best[0]:7.2f} ns/value  ({best[1]})")
+
+
+if __name__ == "__main__":
+    main()

@@ -26,8 +26,8 @@ package dist
 // every representable value keeps its precision (the boost's U^(1/a)
 // underflows there, and loses the subnormals' precision before it does).
 // Its acceptance rate tends to 1 as a -> 0 (0.91 at a = 0.1, 0.78 at
-// 0.3); lmsMax is where it and the boost cost the same per value
-// (measured with gamma_bench_test.go).
+// 0.3); lmsMax is where it and the boost cost the same per value, for
+// Gamma's values and for the logs Beta takes alike (BenchmarkLMSSwitch).
 
 import (
 	"math"
@@ -146,19 +146,30 @@ func newGammaSampler(alpha, rate float64) gammaSampler {
 		s.kind = gammaMT
 		s.mt = newMTGamma(alpha)
 	case alpha >= lmsMax:
-		s.kind = gammaBoost
-		s.mt = newMTGamma(alpha + 1)
-		s.inva = 1 / alpha
+		s.setBoost()
 	default:
-		s.kind = gammaLMS
-		s.nlr = float64(log1p(alpha / ((1 - alpha) * math.E)))
-		s.k = 1 / (1 - alpha)
-		s.k2 = alpha / (1 - alpha)
-		if rate != 1 {
-			s.logRate = float64(log(rate))
-		}
+		s.setLMS()
 	}
 	return s
+}
+
+// setBoost and setLMS make s the boost or Liu-Martin-Syring sampler of
+// its alpha < 1 and rate (apart for the benchmark that places lmsMax).
+func (s *gammaSampler) setBoost() {
+	s.kind = gammaBoost
+	s.mt = newMTGamma(s.alpha + 1)
+	s.inva = 1 / s.alpha
+}
+
+func (s *gammaSampler) setLMS() {
+	a := s.alpha
+	s.kind = gammaLMS
+	s.nlr = float64(log1p(a / ((1 - a) * math.E)))
+	s.k = 1 / (1 - a)
+	s.k2 = a / (1 - a)
+	if s.rate != 1 {
+		s.logRate = float64(log(s.rate))
+	}
 }
 
 // gammaScale divides a Gamma(alpha, 1) value by the rate: it multiplies by

@@ -92,3 +92,39 @@ func BenchmarkStudentsT(b *testing.B) {
 		benchGonum(b, func(src rand.Source) func() float64 { return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 5, Src: src}.Rand })
 	})
 }
+
+// BenchmarkLMSSwitch places lmsMax: the boost against Liu-Martin-Syring on
+// both sides of it, for Gamma's values (draw) and for the logs Beta and
+// StudentsT take (logUnit).
+//
+//	go test ./dist -run '^$' -bench LMSSwitch -count 6
+func BenchmarkLMSSwitch(b *testing.B) {
+	for _, a := range []float64{0.1, 0.2, 0.25, 0.3, 0.4} {
+		for _, kind := range []string{"boost", "lms"} {
+			s := gammaSampler{alpha: a, rate: 1, scale: newGammaScale(1)}
+			if kind == "boost" {
+				s.setBoost()
+			} else {
+				s.setLMS()
+			}
+			b.Run("value/alpha="+gamFtoa(a)+"/"+kind, func(b *testing.B) {
+				benchGammaFill(b, func(src rand.Source, dst []float64) {
+					w := open(src)
+					defer w.done()
+					for i := range dst {
+						dst[i] = s.draw(&w)
+					}
+				})
+			})
+			b.Run("log/alpha="+gamFtoa(a)+"/"+kind, func(b *testing.B) {
+				benchGammaFill(b, func(src rand.Source, dst []float64) {
+					w := open(src)
+					defer w.done()
+					for i := range dst {
+						dst[i] = s.logUnit(&w)
+					}
+				})
+			})
+		}
+	}
+}

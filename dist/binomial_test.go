@@ -74,10 +74,14 @@ func binomialGrid() []binomialCase {
 	}
 	return []binomialCase{
 		c(20, 0.3), c(1000, 0.5), c(1000, 0.01), c(1000, 0.999), c(1_000_000, 1e-6), c(10, 0.5),
-		// Both sides of the switch at n·min(p, 1-p) = 10: 19·0.5 and
-		// 1000·0.00999 by inversion, 20·0.5 and 1000·0.01 by BTRS;
-		// 100·(1 - 0.9) = 9.999999999999998 by inversion, flipped.
-		c(19, 0.5), c(1000, 0.00999), c(20, 0.5), c(100, 0.9), c(1000, 0.99),
+		// Inversion at the paper's switch, n·p = 10: 19·0.5, 20·0.5,
+		// 1000·0.01, 100·(1 - 0.9) = 9.999999999999998 flipped.
+		c(19, 0.5), c(20, 0.5), c(100, 0.9), c(1000, 0.99),
+		// Both sides of the switch at n·min(p, 1-p) = 30: 59·0.5 and
+		// 1000·0.0299 by inversion, 60·0.5 and 1000·0.03 by BTRS, and
+		// flipped 100·(1 - 0.71) = 29.000000000000004 by inversion,
+		// 100·(1 - 0.7) = 30.000000000000004 by BTRS.
+		c(59, 0.5), c(1000, 0.0299), c(60, 0.5), c(1000, 0.03), c(100, 0.71), c(100, 0.7),
 		c(1_000_000, 0.3), c(10_000_000, 0.5),
 		{n: 1 << 62, p: 0.3, ref: func() discRef { return binomialNormalRef(1<<62, 0.3) }},
 		{n: 1 << 62, p: 1e-15, ref: func() discRef { return binomialPoissonRef(1<<62, 1e-15) }},
@@ -188,8 +192,8 @@ func binomialExactCDF(n int64, p float64, kmax int64) []float64 {
 // inversion draws: small and huge n, p from 0 to 1/2.
 func binomialInversionCases() []Binomial {
 	var out []Binomial
-	for _, n := range []int64{0, 1, 2, 5, 10, 19, 20, 50, 100, 1000, 10_000, 1_000_000, 1 << 40, 1 << 62, math.MaxInt64} {
-		for _, p := range []float64{0, 1e-300, 1e-18, 2e-18, 1e-15, 1e-6, 1e-3, 0.00999, 0.01, 0.1, 0.3, 0.4999, 0.5} {
+	for _, n := range []int64{0, 1, 2, 5, 10, 19, 20, 50, 59, 100, 1000, 10_000, 1_000_000, 1 << 40, 1 << 62, math.MaxInt64} {
+		for _, p := range []float64{0, 1e-300, 1e-18, 2e-18, 6e-18, 1e-15, 1e-6, 1e-3, 0.00999, 0.01, 0.0299, 0.1, 0.29, 0.3, 0.4999, 0.5} {
 			if float64(n)*p < binomialSwitch {
 				out = append(out, Binomial{N: n, P: p})
 			}
@@ -221,7 +225,7 @@ func TestBinomialInversionTable(t *testing.T) {
 			require.InDelta(t, 1-exact[K-1], 1-tab.cdf[K-1], 1e-14, "Binomial(%d, %g): mass at K = %d", n, p, K)
 		}
 		np := float64(n) * p
-		k0 := min(n, int64(np+float64(2*math.Sqrt(np))+4))
+		k0 := min(n, int64(np+float64(2.5*math.Sqrt(np))+4))
 		if k0 < n && k0 <= K {
 			require.Less(t, 1-exact[k0], 0.005, "Binomial(%d, %g): prefix %d too short", n, p, k0)
 		}
@@ -249,7 +253,8 @@ func TestBinomialWalkIsTable(t *testing.T) {
 
 func TestBinomialFillIsRand(t *testing.T) {
 	cases := []Binomial{
-		{0, 0.5}, {10, 0}, {10, 1}, {20, 0.3}, {19, 0.5}, {20, 0.5}, {100, 0.9}, {1000, 0.5},
+		{0, 0.5}, {10, 0}, {10, 1}, {20, 0.3}, {19, 0.5}, {20, 0.5}, {100, 0.9}, {59, 0.5}, {60, 0.5},
+		{100, 0.7}, {100, 0.71}, {1000, 0.5},
 		{1000, 0.01}, {1000, 0.999}, {5000, 0.5}, {1_000_000, 1e-6}, {1_000_000, 0.3},
 		{1 << 62, 0.3}, {1 << 62, 1e-15}, {1 << 62, 1 - 1e-15}, {math.MaxInt64, 0.5},
 	}

@@ -126,8 +126,12 @@ const chunkWords = 2048
 // significant bits, so every step is exact and the value is the same on
 // every machine; the least value is 2^-53, the greatest 1 - 2^-53, and
 // 1 - open01(u) is exact too, so log(u) and log(1 - u) are always finite.
+//
+// The product is converted explicitly so that no caller's sum fuses with
+// it (the product is exact, but the rule is kept without exceptions:
+// TestNoFusedMultiplyAdd).
 func open01(u uint64) float64 {
-	return (float64(int64(u>>12)) + 0.5) * 0x1p-52
+	return float64((float64(int64(u>>12)) + 0.5) * 0x1p-52)
 }
 
 // take returns the next buffered word, or false if none is buffered (then

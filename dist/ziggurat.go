@@ -61,7 +61,7 @@ func makeZig(exponential bool) *zigTables {
 	x[256] = 0
 	z := new(zigTables)
 	for i := range 256 {
-		z.k[i] = uint64(x[i+1] / x[i] * scale)
+		z.k[i] = uint64(float64(x[i+1] / x[i] * scale))
 		z.w[i] = x[i] / scale
 		z.f[i] = f(x[i])
 	}
@@ -139,7 +139,7 @@ func normalSlow(w *words, u uint64) float64 {
 			// The tail beyond r (Marsaglia 1964): x = -log(U1)/r, y =
 			// -log(U2), taken when 2y > x², then r + x.
 			for {
-				x := -log(open01(w.next())) * (1 / normR)
+				x := float64(-log(open01(w.next())) * (1 / normR))
 				y := -log(open01(w.next()))
 				if y+y > float64(x*x) {
 					if j < 0 {

@@ -131,7 +131,7 @@ func binomialRatio(p float64) float64       { return p / (1 - p) }
 // k0 terms with no branch on u and walks with the early exit only if u >=
 // F(k0) (probability under 0.5%).
 func binomialWalk(u float64, n int64, p float64) int64 {
-	np := float64(n) * p
+	np := float64(float64(n) * p)
 	k0 := min(n, int64(np+float64(2.5*math.Sqrt(np))+4))
 	f := binomialF0(n, p)
 	r := binomialRatio(p)
@@ -215,7 +215,7 @@ type btrs struct {
 // init sets s up for n and p (in place, as ptrs.init).
 func (s *btrs) init(n int64, p float64) {
 	fn := float64(n)
-	np := fn * p
+	np := float64(fn * p)
 	fm := math.Floor((fn + 1) * p)
 	spq := math.Sqrt(np * (1 - p))
 	b := float64(2.53*spq) + 1.15

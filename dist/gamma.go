@@ -314,7 +314,7 @@ type mtGamma struct {
 const mtBig = 0x1p20
 
 func newMTGamma(shape float64) mtGamma {
-	d := shape - 1.0/3
+	d := float64(shape) - 1.0/3 // shape may be a caller's product (K/2): no fusion
 	c := 1 / (3 * math.Sqrt(d))
 	// c² /12 = 1/(108d), computed from d beside the square root rather
 	// than after it (the setup is most of a Rand call's latency).

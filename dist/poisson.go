@@ -311,9 +311,9 @@ func tryU(x uint64) (u, us float64, mu int64) {
 // X = c·2^52 is exact, and so is X - 1/2 (X is a multiple of its ulp <=
 // 1/2), so m + 1/2 >= X is m >= ⌈X - 1/2⌉ and m + 1/2 <= X is m <= ⌊X -
 // 1/2⌋.
-func open01Least(c float64) int64 { return int64(math.Ceil(c*0x1p52 - 0.5)) }
+func open01Least(c float64) int64 { return int64(math.Ceil(float64(c*0x1p52) - 0.5)) }
 
-func open01Most(c float64) int64 { return int64(math.Floor(c*0x1p52 - 0.5)) }
+func open01Most(c float64) int64 { return int64(math.Floor(float64(c*0x1p52) - 0.5)) }
 
 // us007 and us0013: us >= 0.07 if and only if its integer >= us007, us <
 // 0.013 if and only if its integer < us0013.

@@ -18,8 +18,9 @@ import (
 // fusedOp matches the fused multiply-add instructions of the architectures
 // whose compilers fuse x*y + z: arm64 (FMADDD, FMSUBD, FNMADDD, FNMSUBD),
 // ppc64le (FMADD, FMSUB, FNMADD, FNMSUB), s390x (FMADD, FMSUB: WFMADB
-// ...), riscv64 and loong64 (FMADDD, FMSUBD, FNMADDD, FNMSUBD).
-var fusedOp = regexp.MustCompile(`\(([^()\s]+\.go:\d+)\)\t(FN?M(ADD|SUB)[DS]?|WFN?M[AS]DB|FN?M(ADD|SUB)F)\t`)
+// ...), riscv64 and loong64 (FMADDD, FMSUBD, FNMADDD, FNMSUBD), amd64 at
+// GOAMD64=v3 (VFMADD231SD, ...).
+var fusedOp = regexp.MustCompile(`\(([^()\s]+\.go:\d+)\)\t(FN?M(ADD|SUB)[DS]?|WFN?M[AS]DB|FN?M(ADD|SUB)F|VFN?M(ADD|SUB)\d+[SP]D)\t`)
 
 // TestNoFusedMultiplyAdd compiles package dist for every architecture whose
 // compiler fuses multiply-adds and fails on any fused instruction: the
@@ -30,15 +31,16 @@ var fusedOp = regexp.MustCompile(`\(([^()\s]+\.go:\d+)\)\t(FN?M(ADD|SUB)[DS]?|WF
 // sees every line.
 func TestNoFusedMultiplyAdd(t *testing.T) {
 	if testing.Short() {
-		t.Skip("compiles the package for five architectures; run without -short (CI does)")
+		t.Skip("compiles the package for six targets; run without -short (CI does)")
 	}
 	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
 	var found []string
-	for _, arch := range []string{"arm64", "ppc64le", "s390x", "riscv64", "loong64"} {
+	for _, arch := range []string{"arm64", "ppc64le", "s390x", "riscv64", "loong64", "amd64.v3"} {
 		// -D (a relative-import path nothing uses) makes the flags new,
 		// so the compiler runs and prints, not the build cache.
 		cmd := exec.Command(gobin, "build", "-gcflags=-S -D=/nonexistent/"+strconv.FormatInt(time.Now().UnixNano(), 10), "-o", os.DevNull, ".")
-		cmd.Env = append(os.Environ(), "GOARCH="+arch, "CGO_ENABLED=0")
+		goarch, goamd64, _ := strings.Cut(arch, ".")
+		cmd.Env = append(os.Environ(), "GOARCH="+goarch, "GOAMD64="+goamd64, "CGO_ENABLED=0")
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "GOARCH=%s go build -gcflags=-S: %s", arch, out)
 		seen := map[string]bool{}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/dist"
+	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
 // fitPIT judges xs, draws of a continuous law, against the law's exact
@@ -175,5 +176,52 @@ func TestUniformOpen(t *testing.T) {
 	dist.Uniform{Min: 0, Max: 1}.Fill(chacha.NewSource(2), xs)
 	for _, x := range xs {
 		require.True(t, x > 0 && x < 1, "%v", x)
+	}
+}
+
+// quantiler is what TestContinuousTailsLong reads of a gonum law.
+type quantiler interface{ Quantile(p float64) float64 }
+
+// TestContinuousTailsLong draws 10^8 values of each ziggurat-based law and
+// counts those beyond its 1e-6 and 1 - 1e-6 quantiles (100 expected on
+// each side, sd 10): the far tails, where the ziggurat's base strip and
+// its tail sampler are, at |z| < 5.5.
+func TestContinuousTailsLong(t *testing.T) {
+	long.Skip(t)
+	const n, chunkN, p = 100_000_000, 1 << 20, 1e-6
+	cases := []struct {
+		d   floatLaw
+		law quantiler
+	}{
+		{dist.Normal{Mu: 0, Sigma: 1}, distuv.Normal{Mu: 0, Sigma: 1}},
+		{dist.Exponential{Rate: 1}, distuv.Exponential{Rate: 1}},
+		{dist.LogNormal{Mu: 0, Sigma: 1}, distuv.LogNormal{Mu: 0, Sigma: 1}},
+		{dist.Weibull{K: 1.5, Lambda: 1}, distuv.Weibull{K: 1.5, Lambda: 1}},
+		{dist.Uniform{Min: 0, Max: 1}, distuv.Uniform{Min: 0, Max: 1}},
+	}
+	xs := make([]float64, chunkN)
+	for i, c := range cases {
+		lo, hi := c.law.Quantile(p), c.law.Quantile(1-p)
+		src := chacha.NewSource(uint64(500 + i))
+		var below, above float64
+		for done := 0; done < n; done += chunkN {
+			c.d.Fill(src, xs[:min(chunkN, n-done)])
+			for _, x := range xs[:min(chunkN, n-done)] {
+				if x < lo {
+					below++
+				}
+				if x > hi {
+					above++
+				}
+			}
+		}
+		sd := math.Sqrt(n * p * (1 - p))
+		for _, side := range []struct {
+			name string
+			c    float64
+		}{{"below the 1e-6 quantile", below}, {"above the 1-1e-6 quantile", above}} {
+			z := (side.c - n*p) / sd
+			require.Less(t, math.Abs(z), 5.5, "%T%+v: %v of 10^8 %s, want 100 (z = %.1f)", c.d, c.d, side.c, side.name, z)
+		}
 	}
 }

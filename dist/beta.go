@@ -54,7 +54,7 @@ func (d Beta) fail() {
 // Rand returns a Beta(Alpha, Beta) variate.
 func (d Beta) Rand(src rand.Source) float64 {
 	d.check()
-	if d.Alpha >= 1 && d.Beta >= 1 && d.Alpha+d.Beta < betaScaledMin {
+	if d.Alpha > 1 && d.Beta > 1 && d.Alpha+d.Beta < betaScaledMin {
 		// The common case without the rest of the sampler.
 		mx, my := newMTGamma(d.Alpha), newMTGamma(d.Beta)
 		x := mx.drawSrc(src)
@@ -108,8 +108,8 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 type betaKind uint8
 
 const (
-	betaMT     betaKind = iota // both shapes >= 1: X/(X+Y), Marsaglia-Tsang both
-	betaLinear                 // both >= lmsMax, one below 1: X/(X+Y)
+	betaMT     betaKind = iota // both shapes > 1: X/(X+Y), Marsaglia-Tsang both
+	betaLinear                 // both >= lmsMax, one <= 1: X/(X+Y)
 	betaScaled                 // the same, shapes so large that X+Y could overflow
 	betaLog                    // one shape < lmsMax: from log X - log Y
 	betaLMS                    // both < lmsMax: from the scaled logs

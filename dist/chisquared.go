@@ -33,16 +33,16 @@ func (d ChiSquared) sampler() gammaSampler {
 // Rand returns a ChiSquared(K) variate.
 func (d ChiSquared) Rand(src rand.Source) float64 {
 	d.check()
-	if d.K >= 2 { // the common case without the rest of the sampler
+	if d.K > 2 { // the common case without the rest of the sampler
 		m := newMTGamma(d.K * 0.5)
 		return 2 * m.drawSrc(src) // newGammaScale(0.5).of
 	}
-	return d.randSmall(src)
+	return d.randOther(src)
 }
 
-// randSmall is Rand for K < 2, apart so that the common case keeps a small
+// randOther is Rand for K <= 2, apart so that the common case keeps a small
 // frame.
-func (d ChiSquared) randSmall(src rand.Source) float64 {
+func (d ChiSquared) randOther(src rand.Source) float64 {
 	s := d.sampler()
 	w := perCall(src)
 	return s.draw(&w)
@@ -61,6 +61,10 @@ func (d ChiSquared) Fill(src rand.Source, dst []float64) {
 		switch s.kind {
 		case gammaMT:
 			i = s.mt.fill(&w, c, s.scale)
+		case gammaExp:
+			i = expUnitFill(&w, c, s.scale)
+		case gammaHalf:
+			i = halfUnitFill(&w, c, s.scale)
 		case gammaBoost:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawBoost(&w)

@@ -12,6 +12,15 @@ package dist
 // mtGamma.accept), so the exact test with its two logs runs for about
 // 1/(36d) of the tries instead of about 10% at every shape.
 //
+// Shape 1 and 1/2, exactly: Gamma(1) is the exponential and Gamma(1/2) is
+// Z²/2 for Z standard normal, one ziggurat word each instead of Marsaglia
+// and Tsang's two words and squeeze (or the boost's log and exp): these are
+// ChiSquared(2) and ChiSquared(1), the Cauchy (StudentsT with Nu = 1) and
+// Beta(1/2, 1/2). An exponential or normal of exactly 0 (the ziggurat's
+// grid gives one with probability 2^-53; the laws have no atom there) is
+// drawn again, so these values too are > 0, as Beta's ratio and StudentsT's
+// h/G need.
+//
 // lmsMax <= shape < 1 (the boost): Gamma(a) = Gamma(a+1)·U^(1/a)
 // (Marsaglia and Tsang, section 6), U^(1/a) = exp(log(U)/a). log(U) >=
 // log(2^-53) > -36.8, so U^(1/a) > e^(-36.8/lmsMax) and the values stay far
@@ -64,16 +73,16 @@ func okPositive(v float64) bool { return v > 0 && v <= math.MaxFloat64 }
 // Rand returns a Gamma(Alpha, Beta) variate.
 func (d Gamma) Rand(src rand.Source) float64 {
 	d.check()
-	if d.Alpha >= 1 { // the common case without the rest of the sampler
+	if d.Alpha > 1 { // the common case without the rest of the sampler
 		m := newMTGamma(d.Alpha)
 		return newGammaScale(d.Beta).of(m.drawSrc(src))
 	}
-	return d.randSmall(src)
+	return d.randOther(src)
 }
 
-// randSmall is Rand for Alpha < 1, apart so that the common case keeps a
+// randOther is Rand for Alpha <= 1, apart so that the common case keeps a
 // small frame.
-func (d Gamma) randSmall(src rand.Source) float64 {
+func (d Gamma) randOther(src rand.Source) float64 {
 	s := newGammaSampler(d.Alpha, d.Beta)
 	w := perCall(src)
 	return s.draw(&w)
@@ -92,6 +101,10 @@ func (d Gamma) Fill(src rand.Source, dst []float64) {
 		switch s.kind {
 		case gammaMT:
 			i = s.mt.fill(&w, c, s.scale)
+		case gammaExp:
+			i = expUnitFill(&w, c, s.scale)
+		case gammaHalf:
+			i = halfUnitFill(&w, c, s.scale)
 		case gammaBoost:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawBoost(&w)
@@ -113,7 +126,9 @@ const lmsMax = 0.25
 type gammaKind uint8
 
 const (
-	gammaMT    gammaKind = iota // shape >= 1: Marsaglia-Tsang
+	gammaMT    gammaKind = iota // shape > 1: Marsaglia-Tsang
+	gammaExp                    // shape 1: the exponential
+	gammaHalf                   // shape 1/2: Z²/2
 	gammaBoost                  // lmsMax <= shape < 1: Gamma(shape+1)·U^(1/shape)
 	gammaLMS                    // shape < lmsMax: Liu-Martin-Syring
 )
@@ -142,7 +157,11 @@ type gammaSampler struct {
 func newGammaSampler(alpha, rate float64) gammaSampler {
 	s := gammaSampler{alpha: alpha, rate: rate, scale: newGammaScale(rate)}
 	switch {
-	case alpha >= 1:
+	case alpha == 1:
+		s.kind = gammaExp
+	case alpha == 0.5:
+		s.kind = gammaHalf
+	case alpha > 1:
 		s.kind = gammaMT
 		s.mt = newMTGamma(alpha)
 	case alpha >= lmsMax:
@@ -202,6 +221,10 @@ func (s *gammaSampler) draw(w *words) float64 {
 	switch s.kind {
 	case gammaMT:
 		return s.scale.of(s.mt.draw(w))
+	case gammaExp:
+		return s.scale.of(expUnit(w))
+	case gammaHalf:
+		return s.scale.of(halfUnit(w))
 	case gammaBoost:
 		return s.drawBoost(w)
 	default:
@@ -221,11 +244,17 @@ func (s *gammaSampler) drawLMS(w *words) float64 {
 	return exp(lx - s.logRate)
 }
 
-// unit returns a Gamma(alpha, 1) variate for the kinds gammaMT and
-// gammaBoost, whose values are always normal numbers.
+// unit returns a Gamma(alpha, 1) variate for the kinds but gammaLMS, whose
+// values are normal numbers (the least nonzero ziggurat normal is above
+// 1e-17, so Z²/2 is above 1e-34).
 func (s *gammaSampler) unit(w *words) float64 {
-	if s.kind == gammaMT {
+	switch s.kind {
+	case gammaMT:
 		return s.mt.draw(w)
+	case gammaExp:
+		return expUnit(w)
+	case gammaHalf:
+		return halfUnit(w)
 	}
 	return s.boost(w)
 }
@@ -236,6 +265,10 @@ func (s *gammaSampler) logUnit(w *words) float64 {
 	switch s.kind {
 	case gammaMT:
 		return log(s.mt.draw(w))
+	case gammaExp:
+		return log(expUnit(w))
+	case gammaHalf:
+		return log(halfUnit(w))
 	case gammaBoost:
 		g := s.mt.draw(w)
 		return float64(log(g)) + float64(log(open01(w.next()))*s.inva)
@@ -442,6 +475,107 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 				g = m.value(y)
 				break
 			}
+		}
+		if div == 1 {
+			dst[i] = g * mul
+		} else {
+			dst[i] = g / div
+		}
+	}
+	w.k = k
+	return len(dst)
+}
+
+// expUnit returns a Gamma(1, 1) variate, the exponential, drawn again
+// where it is exactly 0.
+func expUnit(w *words) float64 {
+	for {
+		if e := stdExp(w); e != 0 {
+			return e
+		}
+	}
+}
+
+// halfUnit returns a Gamma(1/2, 1) variate, Z²/2, drawn again where Z is
+// exactly 0.
+func halfUnit(w *words) float64 {
+	for {
+		if z := stdNormal(w); z != 0 {
+			return float64(0.5 * (z * z))
+		}
+	}
+}
+
+// expUnitFill sets dst[i] = r.of(expUnit(w)) for successive i with the
+// words of the buffer taken inline (stdExp written into the loop), and
+// returns how many values it set, as mtGamma.fill does.
+func expUnitFill(w *words, dst []float64, r gammaScale) int {
+	mul, div := r.mul, r.div
+	p, k, n := w.p, w.k, w.n
+	for i := range dst {
+		var u uint64
+		if k < n {
+			u = le64(p, k)
+			k += 8
+		} else {
+			w.k = k
+			if w.spent() {
+				return i
+			}
+			u = w.refill()
+			p, k, n = w.p, w.k, w.n
+		}
+		e, fast := expFast(u)
+		if !fast {
+			w.k = k
+			e = expSlow(w, u)
+			p, k, n = w.p, w.k, w.n
+		}
+		if e == 0 {
+			w.k = k
+			e = expUnit(w)
+			p, k, n = w.p, w.k, w.n
+		}
+		if div == 1 {
+			dst[i] = e * mul
+		} else {
+			dst[i] = e / div
+		}
+	}
+	w.k = k
+	return len(dst)
+}
+
+// halfUnitFill is expUnitFill for halfUnit.
+func halfUnitFill(w *words, dst []float64, r gammaScale) int {
+	mul, div := r.mul, r.div
+	p, k, n := w.p, w.k, w.n
+	for i := range dst {
+		var u uint64
+		if k < n {
+			u = le64(p, k)
+			k += 8
+		} else {
+			w.k = k
+			if w.spent() {
+				return i
+			}
+			u = w.refill()
+			p, k, n = w.p, w.k, w.n
+		}
+		z, fast := normalFast(u)
+		if !fast {
+			w.k = k
+			z = normalSlow(w, u)
+			p, k, n = w.p, w.k, w.n
+		}
+		var g float64
+		if z != 0 {
+			g = float64(0.5 * (z * z))
+		} else {
+			w.k = k
+			g = halfUnit(w)
+			p, k, n = w.p, w.k, w.n
 		}
 		if div == 1 {
 			dst[i] = g * mul

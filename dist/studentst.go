@@ -47,7 +47,7 @@ func (d StudentsT) fail() {
 // Rand returns a StudentsT(Mu, Sigma, Nu) variate.
 func (d StudentsT) Rand(src rand.Source) float64 {
 	d.check()
-	if h := d.Nu * 0.5; h >= 1 { // the common case, its words from src directly
+	if h := d.Nu * 0.5; h > 1 { // the common case, its words from src directly
 		m := newMTGamma(h)
 		u := src.Uint64()
 		z, fast := normalFast(u)
@@ -57,12 +57,12 @@ func (d StudentsT) Rand(src rand.Source) float64 {
 		}
 		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/m.drawSrc(src))))
 	}
-	return d.randSmall(src)
+	return d.randOther(src)
 }
 
-// randSmall is Rand for Nu < 2, apart so that the common case keeps a
+// randOther is Rand for Nu <= 2, apart so that the common case keeps a
 // small frame.
-func (d StudentsT) randSmall(src rand.Source) float64 {
+func (d StudentsT) randOther(src rand.Source) float64 {
 	s := newTSampler(d)
 	w := perCall(src)
 	return s.draw(&w)
@@ -81,9 +81,9 @@ func (d StudentsT) Fill(src rand.Source, dst []float64) {
 		switch s.g.kind {
 		case gammaMT:
 			i = s.fillMT(&w, c)
-		case gammaBoost:
+		case gammaExp, gammaHalf, gammaBoost:
 			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawBoost(&w)
+				c[i] = s.drawUnit(&w)
 			}
 		default:
 			for ; i < len(c) && !w.spent(); i++ {
@@ -105,7 +105,7 @@ func newTSampler(d StudentsT) tSampler {
 	// Nu/2 rounds to 0 only for the least subnormal Nu.
 	h := max(d.Nu*0.5, 5e-324)
 	s := tSampler{mu: d.Mu, sigma: d.Sigma, h: h}
-	if h >= 1 { // the common case without the rest of the gamma sampler
+	if h > 1 { // the common case without the rest of the gamma sampler
 		s.g.kind, s.g.mt = gammaMT, newMTGamma(h)
 		return s
 	}
@@ -120,8 +120,8 @@ func (s *tSampler) draw(w *words) float64 {
 	switch s.g.kind {
 	case gammaMT:
 		return s.drawMT(w)
-	case gammaBoost:
-		return s.drawBoost(w)
+	case gammaExp, gammaHalf, gammaBoost:
+		return s.drawUnit(w)
 	default:
 		return s.drawLMS(w)
 	}
@@ -138,9 +138,10 @@ func (s *tSampler) drawMT(w *words) float64 {
 	return s.at(z, s.g.mt.draw(w))
 }
 
-func (s *tSampler) drawBoost(w *words) float64 {
+// drawUnit is for the gammas whose values are > 0 and normal (see unit).
+func (s *tSampler) drawUnit(w *words) float64 {
 	z := stdNormal(w)
-	return s.at(z, s.g.boost(w))
+	return s.at(z, s.g.unit(w))
 }
 
 func (s *tSampler) drawLMS(w *words) float64 {

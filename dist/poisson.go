@@ -11,7 +11,7 @@ package dist
 // term for term with the same operations, and finds k through a guide
 // table (the index method of H. C. Chen and Y. Asau, "On generating random
 // variates from an empirical distribution", AIIE Transactions 6(2), 1974):
-// the top 7 bits of the word name the cell of u, the cell the least k it
+// the top 8 bits of the word name the cell of u, the cell the least k it
 // may hold, so k is found in one compare most of the time. Both give the
 // least k with u < F(k) for the same F, so the same k. The walk stops where
 // a term no longer moves the sum (F(k-1) + p(k) == F(k-1)): the mass left
@@ -186,11 +186,11 @@ func discFlag(b bool) uint8 {
 
 // invTable is the CDF of an inversion walk, F(0), ..., F(K-1) and +Inf at
 // K, the walk's last value, with a guide: guide[i] is the least k with F(k)
-// > i/128. For u in [i/128, (i+1)/128) the least k with u < F(k) is then at
+// > i/256. For u in [i/256, (i+1)/256) the least k with u < F(k) is then at
 // least guide[i], so the search from there finds the walk's k.
 type invTable struct {
 	cdf   [invLen]float64
-	guide [128]uint8
+	guide [256]uint8
 }
 
 // invLen bounds the walks tabled: K < invLen. The walks of Poisson below 30
@@ -224,8 +224,8 @@ func (t *invTable) finish(last int64) {
 	t.cdf[last] = math.Inf(1)
 	k := 0
 	for i := range t.guide {
-		// i/128 is exact; F(last) = +Inf ends the search.
-		for !(t.cdf[k] > float64(i)*(1.0/128)) {
+		// i/256 is exact; F(last) = +Inf ends the search.
+		for !(t.cdf[k] > float64(i)*(1.0/256)) {
 			k++
 		}
 		t.guide[i] = uint8(k)
@@ -256,8 +256,8 @@ func (t *invTable) fill(w *words, dst []int64, off, sign int64) {
 // draw returns the least k with open01(x) < F(k).
 func (t *invTable) draw(x uint64) int64 {
 	u := open01(x)
-	// The top 7 bits of x are those of u's 52: ⌊128u⌋.
-	k := uint(t.guide[x>>57])
+	// The top 8 bits of x are those of u's 52: ⌊256u⌋.
+	k := uint(t.guide[x>>56])
 	for u >= t.cdf[k&(invLen-1)] {
 		k++
 	}

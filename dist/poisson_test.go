@@ -451,10 +451,10 @@ func TestPoissonInversionTable(t *testing.T) {
 			require.Less(t, 1-exact[k0], 0.005, "lambda %g: prefix %d too short", lam, k0)
 		}
 		for i, g := range tab.guide {
-			// guide[i] is the least k with F(k) > i/128.
-			require.Greater(t, tab.cdf[g], float64(i)/128)
+			// guide[i] is the least k with F(k) > i/256.
+			require.Greater(t, tab.cdf[g], float64(i)/256)
 			if g > 0 {
-				require.LessOrEqual(t, tab.cdf[g-1], float64(i)/128)
+				require.LessOrEqual(t, tab.cdf[g-1], float64(i)/256)
 			}
 		}
 	}

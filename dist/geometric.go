@@ -8,7 +8,7 @@ package dist
 // logarithm for about 99% of the values), where ⌊log(u)/log(1-P)⌋ for a
 // uniform u would cost a logarithm per value and lose the law's tail beyond
 // u's smallest value 2^-53 (values above 36.7/P); the ziggurat's tail goes
-// on to E = 44 and beyond. log(1-P) is log1p(-P), exact for tiny P where 1-P
+// on to E = 44. log(1-P) is log1p(-P), accurate for tiny P where 1-P
 // would round to 1 (numpy's geometric lost its tail that way, numpy#17007).
 //
 // Overflow: the value exceeds MaxInt64 only where P < about 5e-18 (2^63

@@ -202,59 +202,49 @@ func betaOfLogRatio(t float64) float64 {
 }
 
 // fillMT sets dst[i] = drawLinear(w) for successive i, both gammas
-// Marsaglia-Tsang, with the words of the buffer taken inline (mtGamma.draw
-// and accept written into the loop: keep them the same), and returns how
-// many values it set, as mtGamma.fill does.
+// Marsaglia-Tsang, and returns how many values it set, as mtGamma.fill
+// does: the values whose two first tries are taken at once from four
+// buffered words come from runMT, the others from drawLinear.
 func (s *betaSampler) fillMT(w *words, dst []float64) int {
-	ms := [2]*mtGamma{&s.x.mt, &s.y.mt}
-	p, k, n := w.p, w.k, w.n
-	for i := range dst {
-		if k >= n {
-			w.k = k
-			if w.spent() {
-				return i
-			}
+	i := 0
+	for i < len(dst) {
+		j, k := s.runMT(w.p, w.k, w.n, dst[i:])
+		w.k = k
+		i += j
+		if i == len(dst) {
+			break
 		}
-		var g [2]float64
-		for j, m := range ms {
-			for {
-				var u uint64
-				if k < n {
-					u = le64(p, k)
-					k += 8
-				} else {
-					w.k = k
-					u = w.refill()
-					p, k, n = w.p, w.k, w.n
-				}
-				x, fast := normalFast(u)
-				if !fast {
-					w.k = k
-					x = normalSlow(w, u)
-					p, k, n = w.p, w.k, w.n
-				}
-				y := float64(m.c * x)
-				if y <= -1 {
-					continue
-				}
-				if k < n {
-					u = le64(p, k)
-					k += 8
-				} else {
-					w.k = k
-					u = w.refill()
-					p, k, n = w.p, w.k, w.n
-				}
-				q := open01(u)
-				x2 := x * x
-				if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || m.exact(y, q) {
-					g[j] = m.value(y)
-					break
-				}
-			}
+		if w.spent() {
+			return i
 		}
-		dst[i] = g[0] / (g[0] + g[1])
+		dst[i] = s.drawLinear(w)
+		i++
 	}
-	w.k = k
 	return len(dst)
+}
+
+// runMT is mtGamma.run for X/(X+Y): four words a value (keep it the same
+// as drawLinear).
+func (s *betaSampler) runMT(p []byte, k, n int, dst []float64) (int, int) {
+	cx, c2x, dx, bigx := s.x.mt.c, s.x.mt.c2, s.x.mt.d, s.x.mt.big
+	cy, c2y, dy, bigy := s.y.mt.c, s.y.mt.c2, s.y.mt.d, s.y.mt.big
+	for i := range dst {
+		if k+24 >= n {
+			return i, k
+		}
+		x1, f1 := normalFast(le64(p, k))
+		y1 := float64(cx * x1)
+		q1 := open01(le64(p, k+8))
+		x2, f2 := normalFast(le64(p, k+16))
+		y2 := float64(cy * x2)
+		q2 := open01(le64(p, k+24))
+		s1, s2 := x1*x1, x2*x2
+		if !(f1 && f2 && c2x*(s1*s1) < (1-q1)*min(1, 1+y1) && c2y*(s2*s2) < (1-q2)*min(1, 1+y2)) {
+			return i, k
+		}
+		k += 32
+		gx, gy := mtValue(dx, bigx, y1), mtValue(dy, bigy, y2)
+		dst[i] = gx / (gx + gy)
+	}
+	return len(dst), k
 }

@@ -160,71 +160,48 @@ func (s *tSampler) drawLMS(w *words) float64 {
 	return s.mu + math.Copysign(exp(float64(log(math.Abs(v)))+r), v)
 }
 
-// fillMT sets dst[i] = drawMT(w) for successive i with the words of the
-// buffer taken inline (stdNormal, mtGamma.draw and accept written into the
-// loop: keep them the same), and returns how many values it set, as
-// mtGamma.fill does.
+// fillMT sets dst[i] = drawMT(w) for successive i and returns how many
+// values it set, as mtGamma.fill does: the values whose normal and first
+// gamma try are taken at once from three buffered words come from runMT,
+// the others from drawMT.
 func (s *tSampler) fillMT(w *words, dst []float64) int {
-	m := &s.g.mt
-	c, c2 := m.c, m.c2
+	i := 0
+	for i < len(dst) {
+		j, k := s.runMT(w.p, w.k, w.n, dst[i:])
+		w.k = k
+		i += j
+		if i == len(dst) {
+			break
+		}
+		if w.spent() {
+			return i
+		}
+		dst[i] = s.drawMT(w)
+		i++
+	}
+	return len(dst)
+}
+
+// runMT is mtGamma.run for Mu + Sigma·z·sqrt(h/G): three words a value
+// (keep it the same as drawMT).
+func (s *tSampler) runMT(p []byte, k, n int, dst []float64) (int, int) {
+	c, c2, d, big := s.g.mt.c, s.g.mt.c2, s.g.mt.d, s.g.mt.big
 	mu, sigma, h := s.mu, s.sigma, s.h
-	p, k, n := w.p, w.k, w.n
 	for i := range dst {
-		var u uint64
-		if k < n {
-			u = le64(p, k)
-			k += 8
-		} else {
-			w.k = k
-			if w.spent() {
-				return i
-			}
-			u = w.refill()
-			p, k, n = w.p, w.k, w.n
+		if k+16 >= n {
+			return i, k
 		}
-		z, fast := normalFast(u)
-		if !fast {
-			w.k = k
-			z = normalSlow(w, u)
-			p, k, n = w.p, w.k, w.n
+		z, fz := normalFast(le64(p, k))
+		x, fx := normalFast(le64(p, k+8))
+		y := float64(c * x)
+		q := open01(le64(p, k+16))
+		x2 := x * x
+		if !(fz && fx && c2*(x2*x2) < (1-q)*min(1, 1+y)) {
+			return i, k
 		}
-		var g float64
-		for {
-			if k < n {
-				u = le64(p, k)
-				k += 8
-			} else {
-				w.k = k
-				u = w.refill()
-				p, k, n = w.p, w.k, w.n
-			}
-			x, fast := normalFast(u)
-			if !fast {
-				w.k = k
-				x = normalSlow(w, u)
-				p, k, n = w.p, w.k, w.n
-			}
-			y := float64(c * x)
-			if y <= -1 {
-				continue
-			}
-			if k < n {
-				u = le64(p, k)
-				k += 8
-			} else {
-				w.k = k
-				u = w.refill()
-				p, k, n = w.p, w.k, w.n
-			}
-			q := open01(u)
-			x2 := x * x
-			if c2*(x2*x2) < (1-q)*min(1, 1+y) || m.exact(y, q) {
-				g = m.value(y)
-				break
-			}
-		}
+		k += 24
+		g := mtValue(d, big, y)
 		dst[i] = mu + float64(sigma*(z*math.Sqrt(h/g)))
 	}
-	w.k = k
-	return len(dst)
+	return len(dst), k
 }

@@ -56,7 +56,9 @@ func (d Beta) Rand(src rand.Source) float64 {
 	d.check()
 	if d.Alpha > 1 && d.Beta > 1 && d.Alpha+d.Beta < betaScaledMin {
 		// The common case without the rest of the sampler.
-		mx, my := newMTGamma(d.Alpha), newMTGamma(d.Beta)
+		var mx, my mtGamma
+		mx.init(d.Alpha)
+		my.init(d.Beta)
 		x := mx.drawSrc(src)
 		return x / (x + my.drawSrc(src))
 	}
@@ -66,7 +68,8 @@ func (d Beta) Rand(src rand.Source) float64 {
 // randOther is Rand for the other shapes, apart so that the common case
 // keeps a small frame.
 func (d Beta) randOther(src rand.Source) float64 {
-	s := newBetaSampler(d.Alpha, d.Beta)
+	var s betaSampler
+	s.init(d.Alpha, d.Beta)
 	w := perCall(src)
 	return s.draw(&w)
 }
@@ -130,7 +133,15 @@ type betaSampler struct {
 const betaScaledMin = 0x1p1020
 
 func newBetaSampler(a, b float64) betaSampler {
-	s := betaSampler{x: newGammaSampler(a, 1), y: newGammaSampler(b, 1)}
+	var s betaSampler
+	s.init(a, b)
+	return s
+}
+
+// init makes s the sampler of Beta(a, b), in place.
+func (s *betaSampler) init(a, b float64) {
+	s.x.init(a, 1)
+	s.y.init(b, 1)
 	lx, ly := s.x.kind == gammaLMS, s.y.kind == gammaLMS
 	switch {
 	case lx && ly:
@@ -146,7 +157,6 @@ func newBetaSampler(a, b float64) betaSampler {
 	default:
 		s.kind = betaLinear
 	}
-	return s
 }
 
 func (s *betaSampler) draw(w *words) float64 {

@@ -27,14 +27,15 @@ func (d ChiSquared) fail() { positive("ChiSquared", "K", d.K) }
 // subnormal K; the shape stays the least subnormal then, which gives the
 // same values (0 but with probability below 1e-320).
 func (d ChiSquared) sampler() gammaSampler {
-	return newGammaSampler(max(d.K*0.5, 5e-324), 0.5)
+	return newGammaSampler(max(float64(d.K*0.5), 5e-324), 0.5)
 }
 
 // Rand returns a ChiSquared(K) variate.
 func (d ChiSquared) Rand(src rand.Source) float64 {
 	d.check()
 	if d.K > 2 { // the common case without the rest of the sampler
-		m := newMTGamma(d.K * 0.5)
+		var m mtGamma
+		m.init(d.K * 0.5)
 		return 2 * m.drawSrc(src) // newGammaScale(0.5).of
 	}
 	return d.randOther(src)

@@ -74,7 +74,8 @@ func okPositive(v float64) bool { return v > 0 && v <= math.MaxFloat64 }
 func (d Gamma) Rand(src rand.Source) float64 {
 	d.check()
 	if d.Alpha > 1 { // the common case without the rest of the sampler
-		m := newMTGamma(d.Alpha)
+		var m mtGamma
+		m.init(d.Alpha)
 		return newGammaScale(d.Beta).of(m.drawSrc(src))
 	}
 	return d.randOther(src)
@@ -83,7 +84,8 @@ func (d Gamma) Rand(src rand.Source) float64 {
 // randOther is Rand for Alpha <= 1, apart so that the common case keeps a
 // small frame.
 func (d Gamma) randOther(src rand.Source) float64 {
-	s := newGammaSampler(d.Alpha, d.Beta)
+	var s gammaSampler
+	s.init(d.Alpha, d.Beta)
 	w := perCall(src)
 	return s.draw(&w)
 }
@@ -155,7 +157,14 @@ type gammaSampler struct {
 // newGammaSampler returns the sampler of Gamma(alpha, rate) for finite
 // alpha, rate > 0.
 func newGammaSampler(alpha, rate float64) gammaSampler {
-	s := gammaSampler{alpha: alpha, rate: rate, scale: newGammaScale(rate)}
+	var s gammaSampler
+	s.init(alpha, rate)
+	return s
+}
+
+// init makes s the sampler of Gamma(alpha, rate), in place.
+func (s *gammaSampler) init(alpha, rate float64) {
+	s.alpha, s.rate, s.scale = alpha, rate, newGammaScale(rate)
 	switch {
 	case alpha == 1:
 		s.kind = gammaExp
@@ -163,20 +172,19 @@ func newGammaSampler(alpha, rate float64) gammaSampler {
 		s.kind = gammaHalf
 	case alpha > 1:
 		s.kind = gammaMT
-		s.mt = newMTGamma(alpha)
+		s.mt.init(alpha)
 	case alpha >= lmsMax:
 		s.setBoost()
 	default:
 		s.setLMS()
 	}
-	return s
 }
 
 // setBoost and setLMS make s the boost or Liu-Martin-Syring sampler of
 // its alpha < 1 and rate (apart for the benchmark that places lmsMax).
 func (s *gammaSampler) setBoost() {
 	s.kind = gammaBoost
-	s.mt = newMTGamma(s.alpha + 1)
+	s.mt.init(s.alpha + 1)
 	s.inva = 1 / s.alpha
 }
 
@@ -346,12 +354,17 @@ type mtGamma struct {
 // Below mtBig, y is large and (1+y)³ rounds to within 2 ulps.
 const mtBig = 0x1p20
 
-func newMTGamma(shape float64) mtGamma {
+// init makes m the sampler of Gamma(shape, 1), in place (a returned
+// struct costs a Rand call more than its arithmetic).
+func (m *mtGamma) init(shape float64) {
 	d := float64(shape) - 1.0/3 // shape may be a caller's product (K/2): no fusion
-	c := 1 / (3 * math.Sqrt(d))
-	// c² /12 = 1/(108d), computed from d beside the square root rather
+	m.d = d
+	m.c = 1 / (3 * math.Sqrt(d))
+	// c²/12 = 1/(108d), computed from d beside the square root rather
 	// than after it (the setup is most of a Rand call's latency).
-	return mtGamma{d: d, c: c, c2: 1 / (108 * d), d3: 3 * d, big: d >= mtBig}
+	m.c2 = 1 / (108 * d)
+	m.d3 = 3 * d
+	m.big = d >= mtBig
 }
 
 // value returns d·(1+y)³, the try's value.

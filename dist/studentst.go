@@ -48,7 +48,8 @@ func (d StudentsT) fail() {
 func (d StudentsT) Rand(src rand.Source) float64 {
 	d.check()
 	if h := d.Nu * 0.5; h > 1 { // the common case, its words from src directly
-		m := newMTGamma(h)
+		var m mtGamma
+		m.init(h)
 		u := src.Uint64()
 		z, fast := normalFast(u)
 		if !fast {
@@ -63,7 +64,8 @@ func (d StudentsT) Rand(src rand.Source) float64 {
 // randOther is Rand for Nu <= 2, apart so that the common case keeps a
 // small frame.
 func (d StudentsT) randOther(src rand.Source) float64 {
-	s := newTSampler(d)
+	var s tSampler
+	s.init(d)
 	w := perCall(src)
 	return s.draw(&w)
 }
@@ -102,18 +104,25 @@ type tSampler struct {
 }
 
 func newTSampler(d StudentsT) tSampler {
+	var s tSampler
+	s.init(d)
+	return s
+}
+
+// init makes s the sampler of d, in place.
+func (s *tSampler) init(d StudentsT) {
 	// Nu/2 rounds to 0 only for the least subnormal Nu.
-	h := max(d.Nu*0.5, 5e-324)
-	s := tSampler{mu: d.Mu, sigma: d.Sigma, h: h}
+	h := max(float64(d.Nu*0.5), 5e-324)
+	s.mu, s.sigma, s.h = d.Mu, d.Sigma, h
 	if h > 1 { // the common case without the rest of the gamma sampler
-		s.g.kind, s.g.mt = gammaMT, newMTGamma(h)
-		return s
+		s.g.kind = gammaMT
+		s.g.mt.init(h)
+		return
 	}
-	s.g = newGammaSampler(h, 1)
+	s.g.init(h, 1)
 	if s.g.kind == gammaLMS {
 		s.logh = float64(log(h))
 	}
-	return s
 }
 
 func (s *tSampler) draw(w *words) float64 {

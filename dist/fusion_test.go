@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand/internal/testkit/long"
 )
 
 // fusedOp matches the fused multiply-add instructions of the architectures
@@ -30,9 +32,8 @@ var fusedOp = regexp.MustCompile(`\(([^()\s]+\.go:\d+)\)\t(FN?M(ADD|SUB)[DS]?|WF
 // line. The goldens see a fusion only where their draws reach it; this
 // sees every line.
 func TestNoFusedMultiplyAdd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles the package for six targets; run without -short (CI does)")
-	}
+	long.Skip(t) // compiles the package for six targets: once per CI run, not in every tier's
+
 	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
 	var found []string
 	for _, arch := range []string{"arm64", "ppc64le", "s390x", "riscv64", "loong64", "amd64.v3"} {

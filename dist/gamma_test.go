@@ -578,3 +578,44 @@ func TestGammaLong(t *testing.T) {
 	d := ChiSquared{K: 3}
 	gfLong(t, "ChiSquared(3)", func(b []float64) { d.Fill(src, b) }, gfGammaCDFR(1.5, 0.5), minNorm, math.MaxFloat64, []float64{0}, 3, 6, 4)
 }
+
+// gfWords is a plain Source that returns its words, then those of a chacha
+// Source.
+type gfWords struct {
+	w []uint64
+	s *chacha.Source
+}
+
+func (g *gfWords) Uint64() uint64 {
+	if len(g.w) > 0 {
+		u := g.w[0]
+		g.w = g.w[1:]
+		return u
+	}
+	return g.s.Uint64()
+}
+
+// TestGammaZeroRedrawn: the word 0 gives the ziggurats' exact 0 (normal and
+// exponential alike), which shapes 1/2 and 1 draw again: their first value
+// is that of the next word, by Rand and by Fill, and never 0. (StudentsT's
+// numerator may be 0: its value is then Mu, the gamma's zeros skipped.)
+func TestGammaZeroRedrawn(t *testing.T) {
+	z, fast := normalFast(0)
+	require.True(t, fast && z == 0)
+	e, fast := expFast(0)
+	require.True(t, fast && e == 0)
+	for _, d := range []interface {
+		Rand(rand.Source) float64
+		Fill(rand.Source, []float64)
+	}{Gamma{1, 1}, Gamma{0.5, 1}, ChiSquared{1}, ChiSquared{2}, Beta{0.5, 0.5}, Beta{1, 1}, StudentsT{3, 1, 1}, StudentsT{3, 1, 2}} {
+		got := d.Rand(&gfWords{w: []uint64{0, 0, 0}, s: chacha.NewSource(9)})
+		want := d.Rand(chacha.NewSource(9))
+		if _, ok := d.(StudentsT); ok {
+			want = 3
+		}
+		require.Equal(t, want, got, "%+v.Rand", d)
+		xs := make([]float64, 3)
+		d.Fill(&gfWords{w: []uint64{0, 0, 0}, s: chacha.NewSource(9)}, xs)
+		require.Equal(t, want, xs[0], "%+v.Fill", d)
+	}
+}

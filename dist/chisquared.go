@@ -33,16 +33,24 @@ func (d ChiSquared) sampler() gammaSampler {
 // Rand returns a ChiSquared(K) variate.
 func (d ChiSquared) Rand(src rand.Source) float64 {
 	d.check()
-	if d.K > 2 { // the common case without the rest of the sampler
+	// The common cases without the rest of the sampler; 2x is
+	// newGammaScale(0.5).of(x).
+	switch d.K {
+	case 2:
+		return 2 * expSrc(src)
+	case 1:
+		return 2 * halfSrc(src)
+	}
+	if d.K > 2 {
 		var m mtGamma
 		m.init(d.K * 0.5)
-		return 2 * m.drawSrc(src) // newGammaScale(0.5).of
+		return 2 * m.drawSrc(src)
 	}
 	return d.randOther(src)
 }
 
-// randOther is Rand for K <= 2, apart so that the common case keeps a small
-// frame.
+// randOther is Rand for the other K < 2, apart so that the common case
+// keeps a small frame.
 func (d ChiSquared) randOther(src rand.Source) float64 {
 	s := d.sampler()
 	w := perCall(src)

@@ -73,7 +73,13 @@ func okPositive(v float64) bool { return v > 0 && v <= math.MaxFloat64 }
 // Rand returns a Gamma(Alpha, Beta) variate.
 func (d Gamma) Rand(src rand.Source) float64 {
 	d.check()
-	if d.Alpha > 1 { // the common case without the rest of the sampler
+	switch d.Alpha { // the common cases without the rest of the sampler
+	case 1:
+		return newGammaScale(d.Beta).of(expSrc(src))
+	case 0.5:
+		return newGammaScale(d.Beta).of(halfSrc(src))
+	}
+	if d.Alpha > 1 {
 		var m mtGamma
 		m.init(d.Alpha)
 		return newGammaScale(d.Beta).of(m.drawSrc(src))
@@ -81,8 +87,8 @@ func (d Gamma) Rand(src rand.Source) float64 {
 	return d.randOther(src)
 }
 
-// randOther is Rand for Alpha <= 1, apart so that the common case keeps a
-// small frame.
+// randOther is Rand for the other Alpha < 1, apart so that the common case
+// keeps a small frame.
 func (d Gamma) randOther(src rand.Source) float64 {
 	var s gammaSampler
 	s.init(d.Alpha, d.Beta)
@@ -400,12 +406,7 @@ func (m *mtGamma) draw(w *words) float64 {
 // word): the same words in the same order, so the same value.
 func (m *mtGamma) drawSrc(src rand.Source) float64 {
 	for {
-		u := src.Uint64()
-		x, fast := normalFast(u)
-		if !fast {
-			w := perCall(src)
-			x = normalSlow(&w, u)
-		}
+		x := stdNormalSrc(src)
 		y := float64(m.c * x)
 		if y <= -1 {
 			continue
@@ -509,6 +510,40 @@ func expUnit(w *words) float64 {
 func halfUnit(w *words) float64 {
 	for {
 		if z := stdNormal(w); z != 0 {
+			return float64(0.5 * (z * z))
+		}
+	}
+}
+
+// stdNormalSrc, expSrc and halfSrc are stdNormal, expUnit and halfUnit on
+// the words of a Rand call, from src.Uint64 directly (as mtGamma.drawSrc).
+func stdNormalSrc(src rand.Source) float64 {
+	u := src.Uint64()
+	z, fast := normalFast(u)
+	if !fast {
+		w := perCall(src)
+		z = normalSlow(&w, u)
+	}
+	return z
+}
+
+func expSrc(src rand.Source) float64 {
+	for {
+		u := src.Uint64()
+		e, fast := expFast(u)
+		if !fast {
+			w := perCall(src)
+			e = expSlow(&w, u)
+		}
+		if e != 0 {
+			return e
+		}
+	}
+}
+
+func halfSrc(src rand.Source) float64 {
+	for {
+		if z := stdNormalSrc(src); z != 0 {
 			return float64(0.5 * (z * z))
 		}
 	}

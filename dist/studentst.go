@@ -47,22 +47,26 @@ func (d StudentsT) fail() {
 // Rand returns a StudentsT(Mu, Sigma, Nu) variate.
 func (d StudentsT) Rand(src rand.Source) float64 {
 	d.check()
-	if h := d.Nu * 0.5; h > 1 { // the common case, its words from src directly
+	// The common cases, their words from src directly: Z, then G.
+	h := d.Nu * 0.5
+	switch {
+	case h > 1:
 		var m mtGamma
 		m.init(h)
-		u := src.Uint64()
-		z, fast := normalFast(u)
-		if !fast {
-			w := perCall(src)
-			z = normalSlow(&w, u)
-		}
+		z := stdNormalSrc(src)
 		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/m.drawSrc(src))))
+	case h == 1:
+		z := stdNormalSrc(src)
+		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/expSrc(src))))
+	case h == 0.5:
+		z := stdNormalSrc(src)
+		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/halfSrc(src))))
 	}
 	return d.randOther(src)
 }
 
-// randOther is Rand for Nu <= 2, apart so that the common case keeps a
-// small frame.
+// randOther is Rand for the other Nu < 2, apart so that the common case
+// keeps a small frame.
 func (d StudentsT) randOther(src rand.Source) float64 {
 	var s tSampler
 	s.init(d)

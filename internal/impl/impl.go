@@ -1,7 +1,7 @@
 // Package impl is the registry of a package's kernel alternatives, after
 // the idea of Go's crypto/internal/impl, and the tier rules that decide
-// which of them this CPU runs (Tiers). chacha, aesctr and fill each
-// register, at init, every alternative Tiers gives them on this
+// which of them this CPU runs (Tiers). chacha, aesctr, fill and dist
+// each register, at init, every alternative Tiers gives them on this
 // architecture (a name and the package-level bool that enables it, which
 // Register sets from the CPU's features) and read Backend from here, and
 // their tests run each alternative the CPU has in turn

@@ -9,7 +9,7 @@ import (
 // A Tier is one row of the tier rules: a kernel alternative of a package on
 // one architecture and every CPU feature it needs.
 type Tier struct {
-	Pkg    string        // "chacha", "aesctr" or "fill"
+	Pkg    string        // "chacha", "aesctr", "fill" or "dist"
 	GOARCH string        // "amd64" or "arm64"
 	Name   string        // the backend name (Backend)
 	Needs  []cpu.Feature // every feature it needs
@@ -46,6 +46,13 @@ var Tiers = []Tier{
 	{"fill", "amd64", "avx512vbmi", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2, cpu.AVX512VBMI, cpu.AVX512BW)},
 	{"fill", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.AVX512VL, cpu.POPCNT, cpu.BMI2)},
 	{"fill", "amd64", "avx2", needs(cpu.AVX2, cpu.POPCNT)},
+
+	// dist: the one-word fast paths of its ziggurats and Uniform, 8 words
+	// per ZMM register (VCVTQQ2PD and the byte opmask instructions are
+	// DQ's; compactAVX512 uses BMI2's PDEP and PEXT), 4 per YMM; the
+	// compactions count with POPCNT.
+	{"dist", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.BMI2, cpu.POPCNT)},
+	{"dist", "amd64", "avx2", needs(cpu.AVX2, cpu.POPCNT)},
 }
 
 // A Package is a package with kernels, and the environment variable that
@@ -58,6 +65,7 @@ var Packages = []Package{
 	{"chacha", "STREAMRAND_CHACHA_BACKEND"},
 	{"aesctr", "STREAMRAND_AES_BACKEND"},
 	{"fill", "STREAMRAND_FILL_BACKEND"},
+	{"dist", "STREAMRAND_DIST_BACKEND"},
 }
 
 // GODEBUGs are the GODEBUG values docs/backends.md tabulates, in its order,

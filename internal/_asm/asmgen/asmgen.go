@@ -1,5 +1,5 @@
-// Package asmgen is what the avo generators of chacha, aesctr and fill
-// share. Each generator is a module of its own in its package's _asm
+// Package asmgen is what the avo generators of chacha, aesctr, fill and
+// dist share. Each generator is a module of its own in its package's _asm
 // directory (so avo stays out of the library's go.mod and each generated
 // file's header names the generator beside it); this module is theirs, and
 // they reach it through a replace directive. Their go.mod files require the

@@ -1,13 +1,13 @@
-// Command tiers prints the backends that chacha, aesctr and fill must
+// Command tiers prints the backends that chacha, aesctr, fill and dist must
 // select on a CPU, by the tier rules (internal/impl's Tiers) applied to the
 // CPU's /proc/cpuinfo flags rather than to Go's detection, so that CI
 // (.ci/run) can check with TestBackendSelected that no fast path is
 // silently disabled.
 //
 //	go run ./internal/cmd/tiers                              # this machine
-//	chacha=avx512 aesctr=vaes512 fill=avx512vbmi
+//	chacha=avx512 aesctr=vaes512 fill=avx512vbmi dist=avx512
 //	go run ./internal/cmd/tiers -godebug cpu.avx512=off -env # the variables CI sets
-//	STREAMRAND_CHACHA_BACKEND=avx2 STREAMRAND_AES_BACKEND=vaes256 STREAMRAND_FILL_BACKEND=avx2
+//	STREAMRAND_CHACHA_BACKEND=avx2 STREAMRAND_AES_BACKEND=vaes256 STREAMRAND_FILL_BACKEND=avx2 STREAMRAND_DIST_BACKEND=avx2
 //	go run ./internal/cmd/tiers -model Haswell               # a CPU of docs/backends.md
 //	go run ./internal/cmd/tiers -settings                    # the GODEBUG values CI tests under
 //

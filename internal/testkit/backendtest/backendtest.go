@@ -1,7 +1,7 @@
-// Package backendtest holds what the tests of chacha, aesctr and fill share
-// to run every kernel a machine has: running a test under each alternative
-// of a package's registry (internal/impl) in turn, checking that the kernel
-// chosen at init is the one CI expects, and comparing output.
+// Package backendtest holds what the tests of chacha, aesctr, fill and dist
+// share to run every kernel a machine has: running a test under each
+// alternative of a package's registry (internal/impl) in turn, checking that
+// the kernel chosen at init is the one CI expects, and comparing output.
 package backendtest
 
 import (

@@ -1,0 +1,26 @@
+//go:build !amd64 || !gc || purego
+
+package dist
+
+// Without assembly the wrappers convert nothing and the portable Go loops
+// do all the work.
+
+const kernelWords = 8
+
+func haveKernels() bool { return false }
+
+func asmNormalBlock(xs *[walkBlock]float64, slow *[walkBlock / 64]uint64, p []byte, mu, sigma float64) int {
+	return 0
+}
+
+func asmExpBlock(xs *[walkBlock]float64, slow *[walkBlock / 64]uint64, p []byte, rate float64) int {
+	return 0
+}
+
+func asmUniforms(dst []float64, p []byte, lo, hi, width float64) int   { return 0 }
+func asmUniformsInside(dst []float64, p []byte, lo, width float64) int { return 0 }
+
+// asmCompact is never called: the block kernels convert nothing.
+func asmCompact(dst []float64, xs *[walkBlock]float64, keep *[walkBlock / 64]uint64, m int) int {
+	panic("dist: asmCompact without kernels")
+}

@@ -35,9 +35,9 @@ import "math/rand/v2"
 // Beta is the beta distribution on [0, 1] with shapes Alpha and Beta:
 // density x^(Alpha-1) (1-x)^(Beta-1) / B(Alpha, Beta) (gonum's
 // distuv.Beta). Alpha and Beta must be finite and > 0. A value is the
-// variate rounded to float64, so it may be exactly 0 or 1 where the shapes
-// put mass within half an ulp of them (Beta(0.001, 0.001) gives 0 or 1
-// most of the time).
+// variate rounded to float64 (within an ulp or two), so it may be exactly 0
+// or 1 where the shapes put mass within half an ulp of them
+// (Beta(0.001, 0.001) gives 0 or 1 most of the time).
 type Beta struct{ Alpha, Beta float64 }
 
 func (d Beta) check() {
@@ -129,7 +129,7 @@ type betaSampler struct {
 
 // betaScaledMin: where a + b >= 2^1020 X + Y could overflow (X is within a
 // few ulps of a for such shapes), so both are scaled by 2^-8 first, which
-// is exact (neither gamma is below 2^-160).
+// is exact (the gammas of unit are normal numbers far above 2^-1014).
 const betaScaledMin = 0x1p1020
 
 func newBetaSampler(a, b float64) betaSampler {

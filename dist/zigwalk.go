@@ -138,9 +138,9 @@ func expWalk(w *words, dst []float64, rate float64) int {
 var expChords = func() (c [256][2]float64) {
 	z := &zigExp
 	for i := 1; i < 256; i++ {
-		a, b := 0.0, z.w[i]*0x1p53
+		a, b := 0.0, float64(z.w[i]*0x1p53) // exact products, converted: no fusion
 		if i < 255 {
-			a = z.w[i+1] * 0x1p53
+			a = float64(z.w[i+1] * 0x1p53)
 		}
 		c[i] = [2]float64{a, (z.f[i] - z.f[i+1]) / (b - a)}
 	}
@@ -162,8 +162,8 @@ var expChords = func() (c [256][2]float64) {
 func expBelow(i uint64, x, h float64) uint64 {
 	z := &zigExp
 	a, s := expChords[i][0], expChords[i][1]
-	fa, fb, b := z.f[i+1], z.f[i], z.w[i]*0x1p53
-	d := fa * 0x1p-40
+	fa, fb, b := z.f[i+1], z.f[i], float64(z.w[i]*0x1p53) // exact products, converted: no fusion
+	d := float64(fa * 0x1p-40)
 	lo := max(float64(fa*((1+a)-x)), float64(fb*((1+b)-x))) - d
 	hi := fa + float64(s*(x-a)) + d
 	below := b2u(h < lo)

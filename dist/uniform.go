@@ -45,7 +45,26 @@ func (d Uniform) Fill(src rand.Source, dst []float64) {
 // words of w's chunk are spent; it returns the values written.
 func (d Uniform) fill(w *words, dst []float64, width float64) int {
 	p, k, n := w.p, w.k, w.n
-	for i := range dst {
+	// A kernel (kernels_amd64.go) converts the words at hand up to the next
+	// one whose value rounds to an endpoint, which draw then takes. If the
+	// least word's value and the greatest's lie inside, every word's does
+	// (the value never falls as the word rises), and the kernel tests none.
+	asm := haveKernels() && !(width > math.MaxFloat64)
+	inside := asm && d.at(open01(0), width) > d.Min && d.at(open01(math.MaxUint64), width) < d.Max
+	for i := 0; i < len(dst); i++ {
+		if asm && len(p)-k >= 8*kernelWords {
+			var c int
+			if inside {
+				c = asmUniformsInside(dst[i:], p[k:], d.Min, width)
+			} else {
+				c = asmUniforms(dst[i:], p[k:], d.Min, d.Max, width)
+			}
+			i += c
+			k += 8 * c
+			if i == len(dst) {
+				break
+			}
+		}
 		var u uint64
 		if k < n {
 			u = le64(p, k)

@@ -95,8 +95,13 @@ func normalFast(u uint64) (float64, bool) {
 // The buffer's fields are kept in locals (stored back around the calls)
 // so that no iteration waits on the previous one's store.
 func normalFill(w *words, dst []float64, mu, sigma float64) int {
+	i := 0
+	if haveKernels() && walkable(w) {
+		// The chunk's words a block at a time by kernels (zigwalk.go).
+		i = normalWalk(w, dst, mu, sigma)
+	}
 	p, k, n := w.p, w.k, w.n
-	for i := range dst {
+	for ; i < len(dst); i++ {
 		var u uint64
 		if k < n {
 			u = le64(p, k)
@@ -177,8 +182,13 @@ func expFast(u uint64) (float64, bool) {
 // with the fast path written into the loop) until dst is full or the words
 // of w's chunk are spent, and returns the values written.
 func expFill(w *words, dst []float64, rate float64) int {
+	i := 0
+	if haveKernels() && walkable(w) {
+		// The chunk's words a block at a time by kernels (zigwalk.go).
+		i = expWalk(w, dst, rate)
+	}
 	p, k, n := w.p, w.k, w.n
-	for i := range dst {
+	for ; i < len(dst); i++ {
 		var u uint64
 		if k < n {
 			u = le64(p, k)

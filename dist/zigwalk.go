@@ -28,18 +28,22 @@ import "math/bits"
 // scratch values (2 KiB) stay in L1 beside the chunk.
 const walkBlock = 256
 
+// walkable reports whether the words at hand are a chunk (dst's memory)
+// with a group of kernelWords words left, for normalWalk and expWalk.
+func walkable(w *words) bool { return !w.peeked && w.n-w.k > 8*(kernelWords-1) }
+
 // normalWalk writes Mu + Sigma·z into dst[0], dst[1], ... for successive
 // stdNormal values z, from the words of w's chunk (dst's memory: chunk),
 // a block at a time while a group of kernelWords words is left, and
 // returns the values written; w is then at the first word not drawn. It
-// writes nothing where no kernel is in use or the words at hand are not a
-// chunk.
+// writes nothing where no kernel is in use or the words at hand are not
+// walkable.
 func normalWalk(w *words, dst []float64, mu, sigma float64) int {
 	var xs [walkBlock]float64
 	var slow, keep [walkBlock / 64]uint64 // bit t%64 of [t/64]: word t of the block
 	z := &zigNormal
 	o := 0
-	for !w.peeked && w.n-w.k > 8*(kernelWords-1) {
+	for walkable(w) {
 		p, base := w.p, w.k
 		m := asmNormalBlock(&xs, &slow, p[base:], mu, sigma)
 		if m == 0 {
@@ -90,7 +94,7 @@ func expWalk(w *words, dst []float64, rate float64) int {
 	var slow, keep [walkBlock / 64]uint64
 	z := &zigExp
 	o := 0
-	for !w.peeked && w.n-w.k > 8*(kernelWords-1) {
+	for walkable(w) {
 		p, base := w.p, w.k
 		m := asmExpBlock(&xs, &slow, p[base:], rate)
 		if m == 0 {

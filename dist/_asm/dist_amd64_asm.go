@@ -60,6 +60,7 @@ func main() {
 	ConstraintExpr("gc,!purego") // avo's syntax for gc && !purego
 	prefixLanesConstant()
 	compactPermConstant()
+	keptLanesConstant()
 	for _, s := range []isa{avx512, avx2} {
 		blockKernel(normals, s)
 		blockKernel(exps, s)
@@ -365,64 +366,87 @@ func compact(s isa) {
 	out, g := GP64(), GP64()
 	XORQ(out, out)
 	XORQ(g, g)
-	var tbl, ones8, lanes8 Register
-	if !s.avx512 {
-		tbl = GP64()
-		LEAQ(compactPerm, tbl)
-	} else {
-		ones8, lanes8 = GP64(), GP64()
-		MOVQ(U64(0x0101010101010101), ones8)
-		MOVQ(U64(0x0706050403020100), lanes8)
-	}
-	Label(name + "_loop")
-	CMPQ(g, n)
-	JAE(LabelRef(name + "_done"))
-	// A byte of keep per iteration: each store of 8 (4) lanes ends at or
-	// before the last element of its group (out <= 8g), within dst[:m'].
-	k, c := GP32(), GP32()
-	MOVBLZX(Mem{Base: keep, Index: g, Scale: 1}, k)
-	g8 := GP64()
-	MOVQ(g, g8)
-	SHLQ(U8(6), g8) // the group's bytes in xs
+	tbl := GP64()
 	if s.avx512 {
-		// The VPERMQ indices of the lanes kept, in order: PEXT picks
-		// their bytes of 0x0706050403020100 by the mask's bits spread to
-		// bytes (PDEP, times 0xFF).
-		POPCNTL(k, c)
-		e, idx := GP64(), GP64()
-		PDEPQ(ones8, k.As64(), e)
-		IMUL3Q(U32(0xFF), e, e)
-		PEXTQ(e, lanes8, idx)
-		VMOVQ(idx, X2)
-		VPMOVZXBQ(X2, Z2)
-		VPERMQ(Mem{Base: xs, Index: g8, Scale: 1}, Z2, Z0)
-		VMOVUPD(Z0, Mem{Base: dst, Index: out, Scale: 8})
-		ADDQ(c.As64(), out)
+		LEAQ(keptLanes, tbl)
 	} else {
-		lo, hi, c1 := GP32(), GP32(), GP32()
-		MOVL(k, lo)
-		ANDL(U8(15), lo)
-		MOVL(k, hi)
-		SHRL(U8(4), hi)
-		SHLL(U8(5), lo)
-		SHLL(U8(5), hi)
-		VMOVDQU(Mem{Base: tbl, Index: lo.As64(), Scale: 1}, Y2)
-		VMOVDQU(Mem{Base: tbl, Index: hi.As64(), Scale: 1}, Y3)
-		VPERMD(Mem{Base: xs, Index: g8, Scale: 1}, Y2, Y0)
-		VPERMD(Mem{Base: xs, Index: g8, Scale: 1, Disp: 32}, Y3, Y1)
-		POPCNTL(lo, c) // lo, hi: the nibbles times 32, the same bit count
-		POPCNTL(hi, c1)
-		VMOVUPD(Y0, Mem{Base: dst, Index: out, Scale: 8})
-		ADDQ(c.As64(), out)
-		VMOVUPD(Y1, Mem{Base: dst, Index: out, Scale: 8})
-		ADDQ(c1.As64(), out)
+		LEAQ(compactPerm, tbl)
 	}
-	INCQ(g)
-	JMP(LabelRef(name + "_loop"))
+	// One byte of keep (8 values) per step, two steps per iteration while
+	// two are left: each store of 8 (4) lanes ends at or before the last
+	// element of its group (out <= 8g), within dst[:m'].
+	for _, u := range []int{2, 1} {
+		loop := fmt.Sprintf("%s_loop%d", name, u)
+		next := name + "_loop1"
+		if u == 1 {
+			next = name + "_done"
+		}
+		Label(loop)
+		end := GP64()
+		LEAQ(Mem{Base: g, Disp: u}, end)
+		CMPQ(end, n)
+		JA(LabelRef(next))
+		for h := range u {
+			k, c := GP32(), GP32()
+			MOVBLZX(Mem{Base: keep, Index: g, Scale: 1, Disp: h}, k)
+			POPCNTL(k, c)
+			g8 := GP64()
+			MOVQ(g, g8)
+			SHLQ(U8(6), g8) // the group's bytes in xs
+			if s.avx512 {
+				// The VPERMQ indices of the lanes kept, in order.
+				idx := []VecPhysical{Z2, Z3}[h]
+				VPMOVZXBQ(Mem{Base: tbl, Index: k.As64(), Scale: 8}, idx)
+				VPERMQ(Mem{Base: xs, Index: g8, Scale: 1, Disp: 64 * h}, idx, []VecPhysical{Z0, Z1}[h])
+				VMOVUPD([]VecPhysical{Z0, Z1}[h], Mem{Base: dst, Index: out, Scale: 8})
+				ADDQ(c.As64(), out)
+				continue
+			}
+			lo, hi, c1 := GP32(), GP32(), GP32()
+			MOVL(k, lo)
+			ANDL(U8(15), lo)
+			MOVL(k, hi)
+			SHRL(U8(4), hi)
+			SHLL(U8(5), lo)
+			SHLL(U8(5), hi)
+			VMOVDQU(Mem{Base: tbl, Index: lo.As64(), Scale: 1}, Y2)
+			VMOVDQU(Mem{Base: tbl, Index: hi.As64(), Scale: 1}, Y3)
+			VPERMD(Mem{Base: xs, Index: g8, Scale: 1, Disp: 64 * h}, Y2, Y0)
+			VPERMD(Mem{Base: xs, Index: g8, Scale: 1, Disp: 64*h + 32}, Y3, Y1)
+			POPCNTL(lo, c) // lo, hi: the nibbles times 32, the same bit count
+			POPCNTL(hi, c1)
+			VMOVUPD(Y0, Mem{Base: dst, Index: out, Scale: 8})
+			ADDQ(c.As64(), out)
+			VMOVUPD(Y1, Mem{Base: dst, Index: out, Scale: 8})
+			ADDQ(c1.As64(), out)
+		}
+		ADDQ(U8(u), g)
+		JMP(LabelRef(loop))
+	}
 	Label(name + "_done")
 	Store(out, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// keptLanes: entry m (8 bytes) holds the indices of the lanes set in the
+// byte m, in order (then zeros): VPMOVZXBQ widens them to VPERMQ's.
+var keptLanes Mem
+
+func keptLanesConstant() {
+	keptLanes = GLOBL("keptLanes", RODATA|NOPTR)
+	for m := 0; m < 256; m++ {
+		out := 0
+		for lane := 0; lane < 8; lane++ {
+			if m>>lane&1 == 1 {
+				DATA(8*m+out, U8(uint8(lane)))
+				out++
+			}
+		}
+		for ; out < 8; out++ {
+			DATA(8*m+out, U8(0))
+		}
+	}
 }
 
 // compactPerm: entry m (32 bytes) holds the VPERMD indices that move the

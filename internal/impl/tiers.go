@@ -49,9 +49,8 @@ var Tiers = []Tier{
 
 	// dist: the one-word fast paths of its ziggurats and Uniform, 8 words
 	// per ZMM register (VCVTQQ2PD and the byte opmask instructions are
-	// DQ's; compactAVX512 uses BMI2's PDEP and PEXT), 4 per YMM; the
-	// compactions count with POPCNT.
-	{"dist", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.BMI2, cpu.POPCNT)},
+	// DQ's), 4 per YMM; the compactions count with POPCNT.
+	{"dist", "amd64", "avx512", needs(cpu.AVX512, cpu.AVX512DQ, cpu.POPCNT)},
 	{"dist", "amd64", "avx2", needs(cpu.AVX2, cpu.POPCNT)},
 }
 

@@ -26,10 +26,10 @@
 // float64(k[i])} at the index the word's low byte gives (MOVBQZX from the
 // word in memory): 256-bit inserts gather the pairs of 4 words (two
 // halves of a ZMM register, with VINSERTF64X4), and VUNPCKLPD/VUNPCKHPD
-// separate the w's from the k's in word order. (Gathers measured 3 times
-// slower; the scalar loads and the inserts run on the load ports and the
-// shuffle units beside the arithmetic.) Both float64(j) and float64(k[i])
-// are exact, so the float compare is the Go code's integer one.
+// separate the w's from the k's in word order. (Gathers measured slower:
+// the scalar loads and the inserts run on the load ports and the shuffle
+// units beside the arithmetic.) Both float64(j) and float64(k[i]) are
+// exact, so the float compare is the Go code's integer one.
 //
 // The conversions without AVX-512's VCVTQQ2PD are exact bit tricks: for
 // the normal, with v = u>>11 (bit 52 the sign of j, bits 0-51 m), float64(j)
@@ -341,8 +341,9 @@ func blockKernel(k kind, s isa) {
 }
 
 // compact generates compactAVX512 or compactAVX2: the values the walk
-// keeps, in order, 8 at a time with VCOMPRESSPD (4 per VPERMD with AVX2)
-// and whole-register stores.
+// keeps, in order, 8 at a time by VPERMQ with the indices of keptLanes (4
+// per VPERMD with AVX2, compactPerm's), and whole-register stores.
+// (VCOMPRESSPD, register to register, measured slower.)
 func compact(s isa) {
 	name := "compact" + s.suffix
 	Implement(name)
@@ -627,8 +628,7 @@ func expKind(mul bool) kind {
 	}
 	return kind{
 		name: name,
-		doc: []string{"while each",
-			"word u takes the Exponential ziggurat's fast path: j = u>>11, i = u&0xFF,",
+		doc: []string{"j = u>>11, i = u&0xFF,",
 			"j < zigExp.k[i]; the value is float64(int64(j))*zigExp.w[i] " + op + "."},
 		setup: func(s isa) func(Mem, VecPhysical, Register, []VecPhysical) {
 			c := constants(s)

@@ -11,8 +11,7 @@ func (d Exponential) check() { positive("Exponential", "Rate", d.Rate) }
 // ziggurat (one word about 99% of the time).
 func (d Exponential) Rand(src rand.Source) float64 {
 	d.check()
-	w := perCall(src)
-	return stdExp(&w) / d.Rate
+	return stdExpSrc(src) / d.Rate
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and
@@ -39,8 +38,7 @@ func (d Weibull) check() {
 // has the Weibull law by inversion of its survival function.
 func (d Weibull) Rand(src rand.Source) float64 {
 	d.check()
-	w := perCall(src)
-	return d.Lambda * exp(log(stdExp(&w))/d.K)
+	return d.Lambda * exp(log(stdExpSrc(src))/d.K)
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and

@@ -515,18 +515,8 @@ func halfUnit(w *words) float64 {
 	}
 }
 
-// stdNormalSrc, expSrc and halfSrc are stdNormal, expUnit and halfUnit on
-// the words of a Rand call, from src.Uint64 directly (as mtGamma.drawSrc).
-func stdNormalSrc(src rand.Source) float64 {
-	u := src.Uint64()
-	z, fast := normalFast(u)
-	if !fast {
-		w := perCall(src)
-		z = normalSlow(&w, u)
-	}
-	return z
-}
-
+// expSrc and halfSrc are expUnit and halfUnit on the words of a Rand
+// call, from src.Uint64 directly (as mtGamma.drawSrc and stdNormalSrc).
 func expSrc(src rand.Source) float64 {
 	for {
 		u := src.Uint64()

@@ -15,8 +15,7 @@ func (d Normal) check() {
 // the ziggurat (one word about 99% of the time).
 func (d Normal) Rand(src rand.Source) float64 {
 	d.check()
-	w := perCall(src)
-	return d.Mu + float64(d.Sigma*stdNormal(&w))
+	return d.Mu + float64(d.Sigma*stdNormalSrc(src))
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and
@@ -42,8 +41,7 @@ func (d LogNormal) check() {
 // Rand returns exp(Mu + Sigma·z) for a standard normal z.
 func (d LogNormal) Rand(src rand.Source) float64 {
 	d.check()
-	w := perCall(src)
-	return exp(d.Mu + float64(d.Sigma*stdNormal(&w)))
+	return exp(d.Mu + float64(d.Sigma*stdNormalSrc(src)))
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and

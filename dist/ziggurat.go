@@ -1,6 +1,9 @@
 package dist
 
-import "math"
+import (
+	"math"
+	"math/rand/v2"
+)
 
 // The standard normal and exponential deviates every continuous law here is
 // built on: the ziggurat method of G. Marsaglia and W. W. Tsang, "The
@@ -76,6 +79,18 @@ func stdNormal(w *words) float64 {
 		return x
 	}
 	return normalSlow(w, u)
+}
+
+// stdNormalSrc is stdNormal drawing straight from src, for Rand: its first
+// word without the words' calls, and the same value.
+func stdNormalSrc(src rand.Source) float64 {
+	u := src.Uint64()
+	z, fast := normalFast(u)
+	if !fast {
+		w := perCall(src)
+		z = normalSlow(&w, u)
+	}
+	return z
 }
 
 // normalFast returns the value of word u and true if u takes the fast path.
@@ -169,6 +184,18 @@ func stdExp(w *words) float64 {
 		return x
 	}
 	return expSlow(w, u)
+}
+
+// stdExpSrc is stdExp drawing straight from src, for Rand: its first word
+// without the words' calls, and the same value.
+func stdExpSrc(src rand.Source) float64 {
+	u := src.Uint64()
+	e, fast := expFast(u)
+	if !fast {
+		w := perCall(src)
+		e = expSlow(&w, u)
+	}
+	return e
 }
 
 // expFast returns the value of word u and true if u takes the fast path.

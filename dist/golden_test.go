@@ -21,7 +21,8 @@ var update = flag.Bool("update", false, "rewrite testdata/golden.txt from this p
 
 const goldenFile = "testdata/golden.txt"
 
-const goldenHeader = `# SHA-256 of 20000 values of each law of contract_test.go's laws (each
+const goldenHeader = `# SHA-256 of 20000 values of each law of contract_test.go's laws and the
+# vector laws (each
 # value as the 8 little-endian bytes of its float64 bits or int64), drawn
 # by Fill from chacha.NewSource(1) after a 3-byte Read. One set for every
 # platform: .ci/run checks it on amd64 at every tier, with -tags purego,
@@ -45,10 +46,21 @@ func digest(l lawCase) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// vectorLaws are the laws over vectors and choices (Categorical,
+// MultivariateNormal, Dirichlet, Multinomial, Sample, WeightedSample),
+// each registered by its own test file's init. Their fill(src, n) returns
+// n values, row after row, as their Fill writes them, so TestGolden holds
+// them as it holds the scalar laws.
+var vectorLaws []lawCase
+
+// goldenLaws is every law TestGolden holds.
+func goldenLaws() []lawCase { return append(append([]lawCase(nil), laws...), vectorLaws...) }
+
 // TestGolden holds every law's values: the same digests on every platform.
 func TestGolden(t *testing.T) {
+	all := goldenLaws()
 	got := map[string]string{}
-	for _, l := range laws {
+	for _, l := range all {
 		got[l.name] = digest(l)
 	}
 	if *update {
@@ -81,7 +93,7 @@ func TestGolden(t *testing.T) {
 		want[name] = d
 	}
 	require.NoError(t, sc.Err())
-	for _, l := range laws {
+	for _, l := range all {
 		w, ok := want[l.name]
 		if !ok {
 			t.Errorf("%s: no golden digest (go test ./dist -run TestGolden -update)", l.name)
@@ -91,5 +103,5 @@ func TestGolden(t *testing.T) {
 			t.Errorf("%s: digest %s, golden %s", l.name, got[l.name], w)
 		}
 	}
-	require.Len(t, want, len(laws), "golden digests of laws no longer tested")
+	require.Len(t, want, len(all), "golden digests of laws no longer tested")
 }

@@ -77,16 +77,47 @@ func parseSize(s string) (int64, error) {
 	if e >= 0 {
 		v.Mul(v, new(big.Int).Exp(ten, big.NewInt(int64(e)), nil))
 	} else {
-		var r big.Int
-		v.QuoRem(v, new(big.Int).Exp(ten, big.NewInt(int64(-e)), nil), &r)
-		if r.Sign() != 0 {
-			return 0, errors.New("not a whole number of bytes")
+		den := new(big.Int).Exp(ten, big.NewInt(int64(-e)), nil)
+		var q, r big.Int
+		q.QuoRem(v, den, &r)
+		if r.Sign() != 0 && q.Cmp(big.NewInt(maxSize)) <= 0 {
+			return 0, notWhole(s, unitName, new(big.Rat).SetFrac(v, den), -e)
 		}
+		v = &q
 	}
 	if v.Cmp(big.NewInt(maxSize)) > 0 {
 		return 0, tooLarge
 	}
 	return v.Int64(), nil
+}
+
+// smallerUnit names, for each unit of sizeUnits above a byte, the one 1024
+// (or 1000) times smaller, in which a fraction of the larger may be whole.
+var smallerUnit = map[string]string{
+	"K": "", "KIB": "", "KB": "",
+	"M": "K", "MIB": "KiB", "MB": "KB",
+	"G": "M", "GIB": "MiB", "GB": "MB",
+}
+
+// notWhole is parseSize's error for s, written with unit unitName, whose
+// value v is not a whole number of bytes (at most digits decimal places): it
+// shows how v comes about, and what to write instead: the whole bytes below
+// v, and the whole number of the next smaller unit below it ("1.8M is 1.8 ×
+// 1048576 = 1887436.8 bytes; write 1887436 or 1843K").
+func notWhole(s, unitName string, v *big.Rat, digits int) error {
+	unit := strings.ToUpper(unitName)
+	exact := strings.TrimRight(v.FloatString(digits), "0")
+	if n := sizeUnits[unit]; n > 1 {
+		exact = fmt.Sprintf("%s × %d = %s", strings.TrimSuffix(s, unitName), n, exact)
+	}
+	floor := new(big.Int).Quo(v.Num(), v.Denom())
+	instead := floor.String()
+	if small := smallerUnit[unit]; small != "" {
+		if n := new(big.Int).Quo(floor, big.NewInt(sizeUnits[strings.ToUpper(small)])); n.Sign() > 0 {
+			instead += fmt.Sprintf(" or %s%s", n, small)
+		}
+	}
+	return fmt.Errorf("not a whole number of bytes (%s is %s bytes; write %s)", s, exact, instead)
 }
 
 // maxSize bounds what parseSize accepts: far beyond any flag's own bound,

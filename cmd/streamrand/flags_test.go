@@ -40,8 +40,14 @@ func TestSizeForms(t *testing.T) {
 		{" 1", "not a size (want"},
 		{"+1", "not a size (want"},
 		{"0x10", "not a size (want"},
-		{"1.5", "not a whole number of bytes"},
-		{"0.1K", "not a whole number of bytes"},
+		{"1.5", "not a whole number of bytes (1.5 is 1.5 bytes; write 1)"},
+		// The reason says what the value is and what to write instead.
+		{"1.8M", "not a whole number of bytes (1.8M is 1.8 × 1048576 = 1887436.8 bytes; write 1887436 or 1843K)"},
+		{"1.8mib", "not a whole number of bytes (1.8mib is 1.8 × 1048576 = 1887436.8 bytes; write 1887436 or 1843KiB)"},
+		{"0.3G", "not a whole number of bytes (0.3G is 0.3 × 1073741824 = 322122547.2 bytes; write 322122547 or 307M)"},
+		{"1.0000005MB", "not a whole number of bytes (1.0000005MB is 1.0000005 × 1000000 = 1000000.5 bytes; write 1000000 or 1000KB)"},
+		{"0.1K", "not a whole number of bytes (0.1K is 0.1 × 1024 = 102.4 bytes; write 102)"},
+		{"1_0.2_5e1", "not a whole number of bytes (1_0.2_5e1 is 102.5 bytes; write 102)"},
 		{"1.", "not a size (want"},
 		{".5e1", "not a size (want"},
 		{"1e", "not a size (want"},
@@ -69,6 +75,20 @@ func TestSizeForms(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), tc.reason) {
 			t.Errorf("parseSize(%q) = %d, %v; want an error %q...", tc.in, n, err, tc.reason)
 		}
+	}
+}
+
+// A size that is not a whole number of bytes is refused on one line that
+// says why and what to write: the help's 1.5M is 1572864 bytes, 1.8M is not
+// whole.
+func TestSizeNotWhole(t *testing.T) {
+	status, stdout, stderr := runMain("test", "-bytes", "1.8M")
+	if status != 2 || stdout != "" || stderr != "streamrand test: -bytes 1.8M: not a whole number of bytes "+
+		"(1.8M is 1.8 × 1048576 = 1887436.8 bytes; write 1887436 or 1843K)\n" {
+		t.Errorf("test -bytes 1.8M: exit %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if n, err := parseSize("1.5M"); n != 1572864 || err != nil {
+		t.Errorf("parseSize(1.5M) = %d, %v", n, err)
 	}
 }
 

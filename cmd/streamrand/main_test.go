@@ -193,7 +193,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"--version"}, 2, "streamrand: unknown flag --version (streamrand -h lists the commands)\n", ""},
 		{[]string{"stream", "-nope", "-alg", "chacha8"}, 2, "streamrand stream: unknown flag -nope (streamrand stream -h lists the flags)\n", ""},
 		{[]string{"bench", "-n", "1"}, 2, "streamrand bench: unknown flag -n (streamrand bench -h lists the flags)\n", ""},
-		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1.5e0"}, 2, "streamrand stream: -n 1.5e0: not a whole number of bytes\n", ""},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1.5e0"}, 2, "streamrand stream: -n 1.5e0: not a whole number of bytes (1.5e0 is 1.5 bytes; write 1)\n", ""},
 		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-n", "1e30"}, 2, "streamrand stream: -n 1e30: too large", ""},
 		{[]string{}, 2, "streamrand measures", ""},
 		{[]string{"-h"}, 0, "", "\n  stream   "},

@@ -44,9 +44,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderrOut io.Writer) error 
 		subjects = append(subjects, subject{label, func(b *stattest.Battery) (*stattest.Report, error) {
 			rep, err := b.RunReader(cr)
 			if err != nil && cr.eof {
-				tests := len(stattest.Tests())
-				return nil, fmt.Errorf("the input ended after %d bytes; the battery needs about %s (%d tests × %s × %d repetition(s))",
-					cr.n, formatSize(int64(tests)*cfg.bytes*int64(cfg.repeat)), tests, formatSize(cfg.bytes), cfg.repeat)
+				return nil, inputTooShort(cr.n, cfg.bytes, cfg.repeat)
 			}
 			return rep, err
 		}})
@@ -275,6 +273,40 @@ func openInput(name string, stdin io.Reader) (label string, r io.Reader, closer 
 	}
 	return name, f, func() { f.Close() }, nil
 }
+
+// inputTooShort is the error for an input of n bytes that ended before the
+// battery of bytes per test, repeat times, was done: what the battery needs,
+// and the -bytes this input is enough for, if any.
+func inputTooShort(n, bytes int64, repeat int) error {
+	tests := len(stattest.Tests())
+	msg := fmt.Sprintf("the input ended after %d bytes; the battery needs about %s (%d tests × %s × %d repetition(s))",
+		n, formatSize(int64(tests)*bytes*int64(repeat)), tests, formatSize(bytes), repeat)
+	again := ""
+	if repeat > 1 {
+		again = fmt.Sprintf(" -repeat %d", repeat)
+	}
+	if b := bytesFor(n, tests*repeat); b > 0 {
+		return fmt.Errorf("%s: this input is enough for -bytes %s%s", msg, sizeFlag(b), again)
+	}
+	return fmt.Errorf("%s: this input is too short for any -bytes: the least, -bytes %s%s, needs about %s",
+		msg, sizeFlag(stattest.MinBytes), again, formatSize(int64(tests*repeat)*stattest.MinBytes))
+}
+
+// bytesFor returns the largest -bytes, a whole number of KiB, whose runs
+// (tests times repetitions) read at most n bytes, or 0 if that is less than
+// stattest.MinBytes. A run reads at most -bytes and readSlack more (a few
+// tests round up to whole words or blocks).
+func bytesFor(n int64, runs int) int64 {
+	b := n/int64(runs) - readSlack
+	b -= b % 1024
+	if b < stattest.MinBytes {
+		return 0
+	}
+	return min(b, stattest.MaxBytes)
+}
+
+// readSlack bounds what one run of a test reads beyond -bytes.
+const readSlack = 1024
 
 // A countingReader counts the bytes read through it and notes the end of
 // its input.

@@ -150,7 +150,8 @@ func TestTestInputTooShort(t *testing.T) {
 	require.Empty(t, stdout)
 	tests := len(stattest.Tests())
 	want := "streamrand test: " + path + ": the input ended after 1000 bytes; the battery needs about " +
-		formatSize(int64(tests)*64<<10) + " (" + strconv.Itoa(tests) + " tests × 64 KiB × 1 repetition(s))\n"
+		formatSize(int64(tests)*64<<10) + " (" + strconv.Itoa(tests) + " tests × 64 KiB × 1 repetition(s)): " +
+		"this input is too short for any -bytes: the least, -bytes 64K, needs about " + formatSize(int64(tests)*64<<10) + "\n"
 	require.Equal(t, want, stderr)
 
 	// The real binary, with the file on stdin.
@@ -172,6 +173,37 @@ func TestTestInputTooShort(t *testing.T) {
 	for _, l := range lines[:len(lines)-1] { // the progress lines before it
 		require.NotContains(t, l, "streamrand")
 	}
+}
+
+// An input too short for -bytes says which -bytes it is enough for, and
+// the battery at that -bytes reads no more than the input holds: 3000000
+// bytes make 3000000/26 = 115384 bytes per test, less readSlack (1024),
+// 111 KiB in whole KiB. With -repeat 2 it would be 55K, below the least
+// -bytes (64K).
+func TestTestInputEnoughFor(t *testing.T) {
+	require.Len(t, stattest.Tests(), 26, "the figures below are for 26 tests")
+	path := filepath.Join(t.TempDir(), "in.bin")
+	data := make([]byte, 3000000)
+	streamrand.New(streamrand.ChaCha8, 3).Read(data)
+	require.NoError(t, os.WriteFile(path, data, 0o600))
+
+	status, _, stderr := runMain("test", "-in", path, "-bytes", "128K", "-q")
+	require.Equal(t, 1, status)
+	require.Equal(t, "streamrand test: "+path+": the input ended after 3000000 bytes; the battery needs about 3328 KiB "+
+		"(26 tests × 128 KiB × 1 repetition(s)): this input is enough for -bytes 111K\n", stderr)
+	status, _, stderr = runMain("test", "-in", path, "-bytes", "111K", "-q")
+	require.Equal(t, 0, status, stderr)
+	require.Empty(t, stderr)
+
+	status, _, stderr = runMain("test", "-in", path, "-bytes", "128K", "-repeat", "2", "-q")
+	require.Equal(t, 1, status)
+	require.Equal(t, "streamrand test: "+path+": the input ended after 3000000 bytes; the battery needs about 6656 KiB "+
+		"(26 tests × 128 KiB × 2 repetition(s)): this input is too short for any -bytes: the least, -bytes 64K -repeat 2, "+
+		"needs about 3328 KiB\n", stderr)
+
+	require.Equal(t, int64(111<<10), bytesFor(3000000, 26))
+	require.Equal(t, int64(0), bytesFor(3000000, 52)) // 56 KiB, below stattest.MinBytes
+	require.Equal(t, int64(stattest.MaxBytes), bytesFor(1<<62, 26))
 }
 
 // A pipe between two processes, as a user runs it:

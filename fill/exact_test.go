@@ -317,6 +317,11 @@ func kinds() []kind {
 			key[0] = byte(seed)
 			return rand.NewChaCha8(key), rand.NewChaCha8(key)
 		}},
+		// A *rand.Rand on one of ours: fill cannot reach the keystream
+		// and calls the *rand.Rand's own methods.
+		kind{"rand.Rand-chacha8", func(seed uint64) (rand.Source, rand.Source) {
+			return rand.New(streamrand.New(streamrand.ChaCha8, seed)), streamrand.New(streamrand.ChaCha8, seed)
+		}},
 		kind{"reader", func(seed uint64) (rand.Source, rand.Source) {
 			return streamrand.NewSource(streamrand.New(streamrand.ChaCha20, seed)),
 				streamrand.NewSource(streamrand.New(streamrand.ChaCha20, seed))

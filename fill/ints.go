@@ -19,7 +19,7 @@ func Int(src rand.Source, dst []int) { lowBits(src, dst, math.MaxInt) }
 func Int32(src rand.Source, dst []int32) {
 	b, mu := keystream(src)
 	if b == nil {
-		r := rand.New(src)
+		r := perCall(src)
 		for i := range dst {
 			dst[i] = r.Int32()
 		}
@@ -90,7 +90,7 @@ func boundedN[T integer](src rand.Source, dst []T, n T, name string) {
 	}
 	b, mu := keystream(src)
 	if b == nil {
-		r := rand.New(src)
+		r := perCall(src)
 		for i := range dst {
 			dst[i] = T(r.Uint64N(uint64(n)))
 		}
@@ -107,8 +107,9 @@ func boundedN[T integer](src rand.Source, dst []T, n T, name string) {
 func lowBits[T int | int64 | uint](src rand.Source, dst []T, mask uint64) {
 	b, mu := keystream(src)
 	if b == nil {
+		r := perCall(src)
 		for i := range dst {
-			dst[i] = T(src.Uint64() & mask)
+			dst[i] = T(r.Uint64() & mask)
 		}
 		return
 	}

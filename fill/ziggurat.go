@@ -37,7 +37,7 @@ func ExpFloat64(src rand.Source, dst []float64) { ziggurat(src, dst, true) }
 func ziggurat(src rand.Source, dst []float64, exp bool) {
 	b, mu := keystream(src)
 	if b == nil {
-		r := rand.New(src)
+		r := perCall(src)
 		if exp {
 			for i := range dst {
 				dst[i] = r.ExpFloat64()

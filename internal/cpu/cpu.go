@@ -116,11 +116,12 @@ func Has(f Feature) bool {
 
 // A CPU is a processor described rather than detected: the flags that
 // /proc/cpuinfo lists for it (its "flags" line on amd64, "Features" on
-// arm64) and the GODEBUG value a program would run with.
+// arm64), its Core, and the GODEBUG value a program would run with.
 type CPU struct {
 	GOARCH  string
 	Flags   map[string]bool
 	GODEBUG string
+	Core    Core // its vendor_id and cpu family (ParseCore)
 }
 
 // Has reports whether a program on c may run f's instructions: c is of f's

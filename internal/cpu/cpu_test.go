@@ -31,6 +31,26 @@ func TestHasAgreesWithCPUInfo(t *testing.T) {
 		require.Equal(t, want, Has(f), "%v (flag %s, switches %v)", f, f.Flag(), f.Switches())
 		t.Logf("%-13v %v", f, Has(f))
 	}
+	want := ParseCore(string(b))
+	if !haveCPUID {
+		want = Core{} // a build without assembly reads no CPUID
+	}
+	require.Equal(t, want, ThisCore(), "CPUID's vendor and family against /proc/cpuinfo's")
+	t.Logf("core: %v", ThisCore())
+}
+
+// TestParseCore reads vendor_id and cpu family of the first processor, as
+// Linux prints them (the lines of an AMD EPYC of family 25, model 17, and of
+// an Intel Xeon of family 6, model 207); arm64's /proc/cpuinfo has neither.
+func TestParseCore(t *testing.T) {
+	amd := "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 17\nmodel name\t: AMD EPYC 9R14\n" +
+		"processor\t: 1\nvendor_id\t: GenuineIntel\ncpu family\t: 6\n"
+	require.Equal(t, AMDFamily25, ParseCore(amd))
+	require.Equal(t, "AMD family 25", ParseCore(amd).String())
+	intel := "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 207\n"
+	require.Equal(t, Core{"GenuineIntel", 6}, ParseCore(intel))
+	require.Equal(t, "Intel family 6", ParseCore(intel).String())
+	require.Equal(t, Core{}, ParseCore("processor\t: 0\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd aes\nCPU implementer\t: 0x41\n"))
 }
 
 // TestSwitchedOff reads GODEBUG as x/sys/cpu does: the last setting of a

@@ -27,12 +27,14 @@ type Registry struct {
 	pkg  string
 	rows []Tier                 // Tiers' rows for pkg on this architecture
 	has  func(cpu.Feature) bool // cpu.Has
+	core cpu.Core               // cpu.ThisCore
 	alts []alternative
 }
 
 type alternative struct {
 	Tier
-	available bool  // the CPU can run it (*on at registration)
+	available bool  // the CPU can run it
+	chosen    bool  // it runs and is not passed over on this core (*on at registration)
 	on        *bool // the package's dispatch bool
 }
 
@@ -49,7 +51,7 @@ func New(pkg string) *Registry {
 	if registries[pkg] != nil {
 		panic("impl: " + pkg + " has a registry already")
 	}
-	r := &Registry{pkg: pkg, rows: rows(pkg, runtime.GOARCH), has: cpu.Has}
+	r := &Registry{pkg: pkg, rows: rows(pkg, runtime.GOARCH), has: cpu.Has, core: cpu.ThisCore()}
 	registries[pkg] = r
 	return r
 }
@@ -60,9 +62,9 @@ func Lookup(pkg string) *Registry { return registries[pkg] }
 
 // Register records the alternative name, the next of the package's rows of
 // Tiers on this architecture, and sets *on to whether this CPU has every
-// feature that row needs (cpu.Has, which honours GODEBUG=cpu.<switch>=off).
-// Each is registered once, at init, in the order of Tiers; it panics
-// otherwise.
+// feature that row needs (cpu.Has, which honours GODEBUG=cpu.<switch>=off)
+// and is not of a core the row passes it over on (cpu.ThisCore). Each is
+// registered once, at init, in the order of Tiers; it panics otherwise.
 func (r *Registry) Register(name string, on *bool) {
 	i := len(r.alts)
 	if i == len(r.rows) || r.rows[i].Name != name {
@@ -73,8 +75,8 @@ func (r *Registry) Register(name string, on *bool) {
 		panic(fmt.Sprintf("impl: %s registers %s, but its next tier on %s is %s", r.pkg, name, runtime.GOARCH, want))
 	}
 	t := r.rows[i]
-	*on = t.runs(r.has)
-	r.alts = append(r.alts, alternative{t, *on, on})
+	*on = t.chosen(r.has, r.core)
+	r.alts = append(r.alts, alternative{t, t.runs(r.has), *on, on})
 }
 
 // Pkg is the name of the registry's package.
@@ -104,8 +106,21 @@ func (r *Registry) Backend() string {
 	return Generic
 }
 
+// Chosen names the alternative chosen at init: the first that runs on this
+// CPU and is not passed over on its core, or "generic". Backend is Chosen
+// unless a test has selected another.
+func (r *Registry) Chosen() string {
+	for _, a := range r.alts {
+		if a.chosen {
+			return a.Name
+		}
+	}
+	return Generic
+}
+
 // Available lists the alternatives this CPU can run, in order of
-// preference, followed by "generic".
+// preference, followed by "generic". It includes those passed over on
+// this CPU's core, which the tests and benchmarks run all the same.
 func (r *Registry) Available() []string {
 	var names []string
 	for _, a := range r.alts {

@@ -62,3 +62,31 @@ func TestRegistry(t *testing.T) {
 	require.Panics(t, func() { r.Select("missing") })
 	require.Panics(t, func() { r.Select("unknown") })
 }
+
+// TestRegistryPassedOver: on a core a tier is passed over on, Register
+// leaves its bool off and the next tier is the backend, but the tier is
+// still available, and selectable, for the tests; on another core it is
+// chosen.
+func TestRegistryPassedOver(t *testing.T) {
+	for _, c := range []struct {
+		core cpu.Core
+		want string
+	}{{cpu.AMDFamily25, "narrow"}, {cpu.Core{Vendor: "AuthenticAMD", Family: 26}, "wide"}, {cpu.Core{Vendor: "GenuineIntel", Family: 6}, "wide"}} {
+		var wide, missing, narrow bool
+		r := testRegistry(cpu.AVX512, cpu.SSSE3)
+		r.rows[0].Rule = r.rows[0].notOn(cpu.AMDFamily25)
+		r.core = c.core
+		r.Register("wide", &wide)
+		r.Register("missing", &missing)
+		r.Register("narrow", &narrow)
+		require.Equal(t, c.want, r.Backend(), "%v", c.core)
+		require.Equal(t, c.want, r.Chosen(), "%v", c.core)
+		require.Equal(t, c.want == "wide", wide, "%v", c.core)
+		require.Equal(t, []string{"wide", "narrow", Generic}, r.Available(), "%v", c.core)
+		restore := r.Select("wide")
+		require.Equal(t, "wide", r.Backend())
+		require.Equal(t, c.want, r.Chosen(), "%v: Chosen after Select", c.core)
+		restore()
+		require.Equal(t, c.want, r.Backend(), "%v", c.core)
+	}
+}

@@ -7,15 +7,32 @@ import (
 )
 
 // A Tier is one row of the tier rules: a kernel alternative of a package on
-// one architecture and every CPU feature it needs.
+// one architecture, every CPU feature it needs, and the cores it is passed
+// over on.
 type Tier struct {
-	Pkg    string        // "chacha", "aesctr", "fill" or "dist"
-	GOARCH string        // "amd64" or "arm64"
-	Name   string        // the backend name (Backend)
-	Needs  []cpu.Feature // every feature it needs
+	Pkg    string // "chacha", "aesctr", "fill" or "dist"
+	GOARCH string // "amd64" or "arm64"
+	Name   string // the backend name (Backend)
+	Rule
 }
 
-func needs(f ...cpu.Feature) []cpu.Feature { return f }
+// A Rule says where a tier is chosen: on a CPU with every feature it needs,
+// unless the CPU is of a core in NotOn. A tier is passed over on a core
+// where it runs but was measured no faster than the next tier (a tier wins
+// only where it is measured faster on every microarchitecture that can be
+// run or modelled); the tests still run it there.
+type Rule struct {
+	Needs []cpu.Feature // every feature it needs
+	NotOn []cpu.Core    // the cores it is passed over on
+}
+
+func needs(f ...cpu.Feature) Rule { return Rule{Needs: f} }
+
+// notOn returns r passed over on the cores c.
+func (r Rule) notOn(c ...cpu.Core) Rule {
+	r.NotOn = c
+	return r
+}
 
 // Tiers are the tier rules, the one table that decides which kernel runs:
 // each package registers its alternatives from it at init (Register; the
@@ -34,8 +51,10 @@ var Tiers = []Tier{
 
 	// aesctr: VAES on ZMM registers (EVEX forms, byte shuffles of AVX-512
 	// BW), VAES on YMM registers (VEX forms), AES-NI on XMM registers (with
-	// SSSE3's PSHUFB); on arm64 AESE/AESMC.
-	{"aesctr", "amd64", "vaes512", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES, cpu.AVX512, cpu.AVX512BW)},
+	// SSSE3's PSHUFB); on arm64 AESE/AESMC. AMD's family 25 (Zen 4) executes
+	// a ZMM operation as two YMM halves, and vaes512 is no faster there than
+	// vaes256 (docs/backends.md has the figures).
+	{"aesctr", "amd64", "vaes512", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES, cpu.AVX512, cpu.AVX512BW).notOn(cpu.AMDFamily25)},
 	{"aesctr", "amd64", "vaes256", needs(cpu.AESNI, cpu.SSSE3, cpu.AVX2, cpu.VAES)},
 	{"aesctr", "amd64", "aesni", needs(cpu.AESNI, cpu.SSSE3)},
 	{"aesctr", "arm64", "arm64", needs(cpu.ARM64AES)},
@@ -68,7 +87,7 @@ var Packages = []Package{
 }
 
 // GODEBUGs are the GODEBUG values docs/backends.md tabulates, in its order,
-// for an amd64 CPU with every feature (Models' "Zen 4"). CI runs the tests
+// for an amd64 CPU with every feature (Models' "Ice Lake-SP"). CI runs the tests
 // under each but the first (unset) and the last (all portable code, which
 // CI runs with -tags purego).
 var GODEBUGs = []string{
@@ -92,14 +111,22 @@ type Model struct {
 
 // Models are the rows of docs/backends.md's first table, in its order.
 var Models = []Model{
-	{"Zen 4", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 vaes avx512f avx512bw avx512dq avx512vl avx512vbmi")}},
-	{"Skylake-SP", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 avx512f avx512bw avx512dq avx512vl")}},
-	{"Zen 3", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 vaes")}},
-	{"Haswell", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2")}},
-	{"Westmere", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt aes")}},
+	{"Ice Lake-SP", cpu.CPU{GOARCH: "amd64", Flags: everyFeature, Core: intel}},
+	{"Zen 4", cpu.CPU{GOARCH: "amd64", Flags: everyFeature, Core: cpu.AMDFamily25}},
+	{"Skylake-SP", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 avx512f avx512bw avx512dq avx512vl"), Core: intel}},
+	{"Zen 3", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 vaes"), Core: cpu.AMDFamily25}},
+	{"Haswell", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt bmi2 aes avx2"), Core: intel}},
+	{"Westmere", cpu.CPU{GOARCH: "amd64", Flags: cpu.FlagSet("ssse3 popcnt aes"), Core: intel}},
 	{"arm64", cpu.CPU{GOARCH: "arm64", Flags: cpu.FlagSet("asimd aes")}},
 	{"other", cpu.CPU{GOARCH: "riscv64"}},
 }
+
+// everyFeature is the /proc/cpuinfo flags Tiers reads, all of them: Intel's
+// servers from Ice Lake-SP on and AMD's Zen 4 have them.
+var everyFeature = cpu.FlagSet("ssse3 popcnt bmi2 aes avx2 vaes avx512f avx512bw avx512dq avx512vl avx512vbmi")
+
+// intel is the Core of Intel's amd64 processors of Models.
+var intel = cpu.Core{Vendor: "GenuineIntel", Family: 6}
 
 // LookupModel returns the model named name.
 func LookupModel(name string) (Model, bool) {
@@ -115,7 +142,7 @@ func LookupModel(name string) (Model, bool) {
 // It is what a build with assembly selects on that CPU under that GODEBUG.
 func Expect(pkg string, c cpu.CPU) string {
 	for _, t := range rows(pkg, c.GOARCH) {
-		if t.runs(c.Has) {
+		if t.chosen(c.Has, c.Core) {
 			return t.Name
 		}
 	}
@@ -141,4 +168,10 @@ func (t Tier) runs(has func(cpu.Feature) bool) bool {
 		}
 	}
 	return true
+}
+
+// chosen reports whether t is chosen, where it comes first, on a CPU with
+// the features has, of the core: it runs there and is not passed over.
+func (t Tier) chosen(has func(cpu.Feature) bool, core cpu.Core) bool {
+	return t.runs(has) && !slices.Contains(t.NotOn, core)
 }

@@ -1,8 +1,8 @@
 // Command tiers prints the backends that chacha, aesctr, fill and dist must
 // select on a CPU, by the tier rules (internal/impl's Tiers) applied to the
-// CPU's /proc/cpuinfo flags rather than to Go's detection, so that CI
-// (.ci/run) can check with TestBackendSelected that no fast path is
-// silently disabled.
+// CPU's /proc/cpuinfo flags, vendor_id and cpu family rather than to Go's
+// detection, so that CI (.ci/run) can check with TestBackendSelected that no
+// fast path is silently disabled.
 //
 //	go run ./internal/cmd/tiers                              # this machine
 //	chacha=avx512 aesctr=vaes512 fill=avx512vbmi dist=avx512
@@ -66,7 +66,7 @@ func main() {
 		if !ok && (*goarch == "amd64" || *goarch == "arm64") {
 			log.Fatalf("/proc/cpuinfo lists no flags of an %s CPU", *goarch)
 		}
-		c = cpu.CPU{GOARCH: *goarch, Flags: flags}
+		c = cpu.CPU{GOARCH: *goarch, Flags: flags, Core: cpu.ParseCore(string(b))}
 	}
 	c.GODEBUG = *godebug
 

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -28,8 +27,11 @@ against package fill's bulk functions, which give the same values.
 It prints the machine first and each row as soon as it is measured. Each
 figure is the median of several timed runs with their range (wall clock),
 and the same work per CPU-second of the measuring thread, which stays
-steady when other programs share the cores. The default run takes under
-20 seconds; -long takes about a minute and gives steadier medians.
+steady when other programs share the cores. A figure whose runs disagree,
+or whose thread waited for a CPU through many runs, is measured again; if
+it stays scattered it is marked "?" and its ratio "scattered": on a busy
+machine no figure is a result. The default run takes under 20 seconds;
+-long takes about a minute and gives steadier medians.
 
 `
 
@@ -76,7 +78,9 @@ func parseBenchFlags(args []string, stdout io.Writer) (*bencher, error) {
 }
 
 // The defaults and bounds of bench's flags. A run of bench measures 24
-// figures of runs × time each: 12 s by default, 66 s with -long. A Read buffer of at most 256 MiB, a minute per run, 1000 runs.
+// figures of runs × time each: 12 s by default, 66 s with -long, and up to
+// maxRepeats figures more on a busy machine. A Read buffer of at most 256
+// MiB, a minute per run, 1000 runs.
 const (
 	defaultBenchTime = 100 * time.Millisecond
 	defaultBenchRuns = 5
@@ -96,6 +100,12 @@ type bencher struct {
 	// onRun, if not nil, is called before each timed run (and before the
 	// warm-up call), so a test sees when measuring happens.
 	onRun func()
+	// wallClock and cpuClock, if not nil, replace the wall clock and the
+	// measuring thread's CPU time (threadCPUTime), for tests.
+	wallClock func() time.Duration
+	cpuClock  func() (time.Duration, bool)
+	repeats   int  // figures measured again so far (maxRepeats)
+	scattered bool // a figure printed was scattered
 }
 
 // run prints the machine line, then measures and prints the Read table
@@ -104,7 +114,7 @@ func (b *bencher) run() error {
 	if _, err := fmt.Fprintf(b.out, "machine: %s\n", machine()); err != nil {
 		return fmt.Errorf("writing: %w", err)
 	}
-	_, cpuOK := threadCPUTime()
+	_, cpuOK := b.cpuTime()
 	fmt.Fprintf(b.out, "Read of %d bytes in MB/s (10^6 bytes per second): the median of %d runs of %v and their range\n", b.size, b.runs, b.dur)
 	if cpuOK {
 		fmt.Fprint(b.out, "(wall clock), and the median per CPU-second of the measuring thread (cpu MB/s, steady on a busy\n"+
@@ -121,91 +131,59 @@ func (b *bencher) run() error {
 		gen := b.measure(func() { g.Read(buf) }, len(buf))
 		p := peers.Named(row.Peer)
 		peer := b.measure(func() { p.Read(buf) }, len(buf))
-		ratio := fmt.Sprintf("%.2fx", gen.per(peer))
-		if _, err := fmt.Fprintf(b.out, readRow, a, row.Family.Backend(), mbps(gen.median), mbpsRange(gen), mbps(gen.cpu), ratio); err != nil {
+		ratio := b.ratio(fmt.Sprintf("%.2fx", gen.per(peer)), gen, peer)
+		if _, err := fmt.Fprintf(b.out, readRow, a, row.Family.Backend(), mbps(gen, gen.median), mbpsRange(gen), mbps(gen, gen.cpu), ratio); err != nil {
 			return fmt.Errorf("writing: %w", err)
 		}
-		fmt.Fprintf(b.out, peerRow, "  "+p.Name, "", mbps(peer.median), mbpsRange(peer), mbps(peer.cpu))
+		fmt.Fprintf(b.out, peerRow, "  "+p.Name, "", mbps(peer, peer.median), mbpsRange(peer), mbps(peer, peer.cpu))
 	}
-	return b.fill()
+	if err := b.fill(); err != nil {
+		return err
+	}
+	if b.scattered {
+		fmt.Fprintf(b.out, "\n?: scattered, not a result. In %d attempts (fewer once %d figures had been measured again) the\n"+
+			"middle runs of the figure differed by more than %.0f%% of their median, or the measuring thread\n"+
+			"waited for a CPU for over half of many runs: other programs are busy on this machine.\n"+
+			"Run bench again when it is quieter, or with -long.\n", maxAttempts, maxRepeats, 100*maxSpread)
+	}
+	return nil
+}
+
+// ratio returns text, the ratio of figures, or "scattered" if one of them is
+// (and notes that one was, for the footnote).
+func (b *bencher) ratio(text string, figs ...figure) string {
+	for _, f := range figs {
+		if f.scattered {
+			b.scattered = true
+			return "scattered"
+		}
+	}
+	return text
 }
 
 // readRow is the format of a row of the Read table: fixed widths, so each
 // row is printed as soon as it is measured (a tabwriter would hold them all
 // back).
 const (
-	readRow = "%-27s %-8s %7s %13s %9s %8s\n"
+	readRow = "%-27s %-8s %7s %13s %9s %9s\n"
 	peerRow = "%-27s %-8s %7s %13s %9s\n" // no ratio
 )
 
-// A figure is one measured rate, in units (bytes, values) per second.
-type figure struct {
-	median, lo, hi float64 // wall clock: the median run and the range
-	cpu            float64 // per CPU-second of the thread, median; 0 if not measured
-}
-
-// per returns f's rate over g's: per CPU-second where both have it, else
-// wall clock.
-func (f figure) per(g figure) float64 {
-	if f.cpu > 0 && g.cpu > 0 {
-		return f.cpu / g.cpu
-	}
-	return f.median / g.median
-}
-
-// rate returns per CPU-second where measured, else the wall-clock median.
-func (f figure) rate() float64 {
-	if f.cpu > 0 {
-		return f.cpu
-	}
-	return f.median
-}
-
-// measure calls f (which processes n units per call) repeatedly for b.dur,
-// b.runs times, after one warm-up call, on one locked OS thread.
-func (b *bencher) measure(f func(), n int) figure {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if b.onRun != nil {
-		b.onRun()
-	}
-	f()
-	wall := make([]float64, 0, b.runs)
-	var cpu []float64
-	for range b.runs {
-		if b.onRun != nil {
-			b.onRun()
-		}
-		c0, cpuOK := threadCPUTime()
-		start := time.Now()
-		calls := 0
-		for calls == 0 || time.Since(start) < b.dur {
-			f()
-			calls++
-		}
-		elapsed := time.Since(start)
-		c1, _ := threadCPUTime()
-		work := float64(calls) * float64(n)
-		wall = append(wall, work/elapsed.Seconds())
-		if cpuOK && c1 > c0 {
-			cpu = append(cpu, work/(c1-c0).Seconds())
-		}
-	}
-	slices.Sort(wall)
-	fig := figure{median: wall[len(wall)/2], lo: wall[0], hi: wall[len(wall)-1]}
-	if len(cpu) == len(wall) {
-		slices.Sort(cpu)
-		fig.cpu = cpu[len(cpu)/2]
-	}
-	return fig
-}
-
-// mbps formats bytes per second as MB/s, "-" for 0 (not measured).
-func mbps(v float64) string {
+// mbps formats f's rate v (bytes per second) as MB/s, "-" for 0 (not
+// measured), with a "?" if f is scattered.
+func mbps(f figure, v float64) string {
 	if v == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.0f", v/1e6)
+	return fmt.Sprintf("%.0f", v/1e6) + mark(f)
+}
+
+// mark is "?" for a scattered figure, else "".
+func mark(f figure) string {
+	if f.scattered {
+		return "?"
+	}
+	return ""
 }
 
 func mbpsRange(f figure) string {

@@ -43,9 +43,13 @@ func (b *bencher) fill() error {
 			},
 			func(src rand.Source) { fill.IntN(src, ints, 1000) }},
 	}
-	ns := func(f func()) float64 { return 1e9 / b.measure(f, n).rate() }
+	// ns measures f and returns its figure and ns per value as printed.
+	ns := func(f func()) (figure, string) {
+		fig := b.measure(f, n)
+		return fig, fmt.Sprintf("%.2f", 1e9/fig.rate()) + mark(fig)
+	}
 	unit := "CPU time of the measuring thread"
-	if _, ok := threadCPUTime(); !ok {
+	if _, ok := b.cpuTime(); !ok {
 		unit = "wall clock"
 	}
 	fmt.Fprintf(b.out, "\nNumbers in bulk (package fill, backend %s): ns per value in calls of %d values,\n"+
@@ -54,14 +58,15 @@ func (b *bencher) fill() error {
 		fill.Backend(), n, b.runs, unit)
 	fmt.Fprintf(b.out, fillRow, "method", "PCG per call", "chacha8 per call", "chacha8 fill", "aes128ctr fill", "fill vs PCG")
 	for _, f := range funcs {
-		pcg := ns(func() { f.call(rand.New(rand.NewPCG(1, 2))) })
-		percall := ns(func() { f.call(rand.New(streamrand.New(streamrand.ChaCha8, 1))) })
+		pcg, pcgNs := ns(func() { f.call(rand.New(rand.NewPCG(1, 2))) })
+		_, percallNs := ns(func() { f.call(rand.New(streamrand.New(streamrand.ChaCha8, 1))) })
 		c8 := streamrand.New(streamrand.ChaCha8, 1)
-		chacha := ns(func() { f.bulk(c8) })
+		chacha, chachaNs := ns(func() { f.bulk(c8) })
 		aes := streamrand.New(streamrand.AES128CTR, 1)
-		aesNs := ns(func() { f.bulk(aes) })
-		_, err := fmt.Fprintf(b.out, fillRow, f.name, fmt.Sprintf("%.2f", pcg), fmt.Sprintf("%.2f", percall),
-			fmt.Sprintf("%.2f", chacha), fmt.Sprintf("%.2f", aesNs), fmt.Sprintf("%.1fx", pcg/min(chacha, aesNs)))
+		aes128, aesNs := ns(func() { f.bulk(aes) })
+		faster := max(chacha.rate(), aes128.rate())
+		speedup := b.ratio(fmt.Sprintf("%.1fx", faster/pcg.rate()), pcg, chacha, aes128)
+		_, err := fmt.Fprintf(b.out, fillRow, f.name, pcgNs, percallNs, chachaNs, aesNs, speedup)
 		if err != nil {
 			return fmt.Errorf("writing: %w", err)
 		}

@@ -23,6 +23,14 @@ func init() {
 		}
 		return nil, nil
 	})
+	// Package parallel's Fill holds the lock for the whole call and
+	// copies the Generator inside.
+	bulk.RegisterUnwrap(func(src rand.Source) (rand.Source, sync.Locker) {
+		if l, ok := src.(*locked); ok {
+			return l.g, &l.mu
+		}
+		return nil, nil
+	})
 }
 
 // A Generator is a keystream positioned at a byte offset of one stream:

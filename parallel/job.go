@@ -52,9 +52,16 @@ type Job struct {
 	// Fold, at most about 10 times a second and once at the end.
 	Progress func(done, total int64)
 
-	// err is why a Job made by Derive cannot run (its parent could not).
-	err error
+	// err is why a Job made by Derive cannot run (its parent could not),
+	// while Alg, Seed and Key are still as Derive left them: errAlg, 0
+	// and nil.
+	err    error
+	errAlg streamrand.Algorithm
 }
+
+// maxWorkers bounds Workers: each worker is a goroutine, and Fold holds up
+// to 4 results per worker.
+const maxWorkers = 1 << 20
 
 // workers returns the number of goroutines for units units of work: at
 // most one per unit.
@@ -63,6 +70,8 @@ func (j Job) workers(units int64) (int, error) {
 	switch {
 	case w < 0:
 		return 0, fmt.Errorf("parallel: Workers is %d, want 0 (GOMAXPROCS) or more", w)
+	case w > maxWorkers:
+		return 0, fmt.Errorf("parallel: Workers is %d, more than %d goroutines", w, maxWorkers)
 	case w == 0:
 		w = runtime.GOMAXPROCS(0)
 	}
@@ -72,7 +81,7 @@ func (j Job) workers(units int64) (int, error) {
 // generator returns the Job's Generator at stream 0, offset 0, or why
 // there is none.
 func (j Job) generator() (streamrand.Generator, error) {
-	if j.err != nil {
+	if j.err != nil && j.Alg == j.errAlg && j.Seed == 0 && j.Key == nil {
 		return nil, j.err
 	}
 	if !valid(j.Alg) {
@@ -138,11 +147,13 @@ const deriveInfo = "streamrand parallel.Derive v1"
 // root package's Stability section), and its info string names its version.
 //
 // If j cannot run (an invalid Alg, a Key of the wrong length), neither can
-// the child: Map, Fold and Derive of it report j's error.
+// the child, which has no Key: Map, Fold and Derive of it report j's
+// error until the caller sets its Alg, Seed or Key (it then runs as those
+// fields say, as any Job).
 func (j Job) Derive(i uint64) Job {
 	child := Job{Alg: j.Alg, Workers: j.Workers}
 	if _, err := j.generator(); err != nil {
-		child.err = err
+		child.err, child.errAlg = err, j.Alg
 		return child
 	}
 	info := make([]byte, 0, len(deriveInfo)+len(j.Alg.String())+10)
@@ -153,7 +164,7 @@ func (j Job) Derive(i uint64) Job {
 	info = binary.BigEndian.AppendUint64(info, i)
 	key, err := hkdf.Key(sha256.New, j.key(), nil, string(info), j.Alg.KeySize())
 	if err != nil { // only for lengths beyond 255*32 bytes
-		child.err = fmt.Errorf("parallel: Derive: %w", err)
+		child.err, child.errAlg = fmt.Errorf("parallel: Derive: %w", err), j.Alg
 		return child
 	}
 	child.Key = key

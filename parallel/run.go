@@ -2,12 +2,14 @@ package parallel
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/internal/checkpoint"
@@ -15,7 +17,7 @@ import (
 )
 
 // A UnitError is the error of one unit: the error f returned for it (or
-// combine, in Fold), or a *PanicError if it panicked.
+// combine, in Fold), a *PanicError if it panicked, or ErrGoexit.
 type UnitError struct {
 	Unit int64
 	Err  error
@@ -39,26 +41,34 @@ func (e *PanicError) Unwrap() error {
 	return err
 }
 
+// ErrGoexit is the error of a unit whose f or combine (or of a part of
+// Fill whose fn) called runtime.Goexit, as t.Fatal, t.FailNow and
+// testify's require do when they fail on a goroutine other than the
+// test's. The goroutine that ran it has ended; the call returns this error
+// (in a *UnitError for Map and Fold) once its other goroutines are done.
+var ErrGoexit = errors.New("runtime.Goexit called (t.Fatal, t.FailNow and testify's require call it when they fail)")
+
 // Map runs f for units [j.Start, n) and returns their results in unit
 // order: result i is unit j.Start+i's. Unit u's Generator is the Job's
 // stream u at offset 0 (see Job); f may use it only until it returns.
 //
-// If f fails (returns an error or panics) for some units, Map returns a
-// *UnitError for the lowest of them, whichever worker ran it first: units
-// above it are no longer started, units below it still run. If ctx is
-// cancelled first, Map returns ctx.Err() once the units already running
-// return. No goroutine of Map outlives the call. An invalid Job or n <
-// j.Start is an error.
+// If f fails (returns an error, panics or calls runtime.Goexit) for some
+// units, Map returns a *UnitError for the lowest of them, whichever worker
+// ran it first: units above it are no longer started, units below it
+// still run. If ctx is cancelled first, Map returns ctx.Err() once the
+// units already running return, also if one of them then fails. No
+// goroutine of Map outlives the call. An invalid Job, n < j.Start, or
+// more results than memory can hold is an error.
 func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error)) ([]T, error) {
 	w, err := check(j, n)
 	if err != nil {
 		return nil, err
 	}
-	if uint64(n-j.Start) > math.MaxInt {
-		return nil, fmt.Errorf("parallel: Map: %d results do not fit in a slice", n-j.Start)
-	}
-	out := make([]T, n-j.Start)
 	// No window: each result has its own slot of out.
+	out, err := makeSlice[T](n - j.Start)
+	if err != nil {
+		return nil, fmt.Errorf("parallel: Map: %d results do not fit in memory: %w", n-j.Start, err)
+	}
 	r := &runner[T]{f: f, start: j.Start, n: n, window: n - j.Start, ring: out}
 	if err := r.run(ctx, j, w); err != nil {
 		return nil, err
@@ -78,14 +88,21 @@ func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g stream
 // Start k and that accumulator: the result is the same as one Fold over
 // [0, n). On an error the accumulator returned with it holds the units
 // combined so far: for a *UnitError exactly units [Start, Unit). Errors,
-// panics and cancellation are as in Map; a failing combine fails its unit.
+// panics, runtime.Goexit and cancellation are as in Map; a failing combine
+// fails its unit. Cancelling returns once the units and the combine
+// already running return: results still waiting are not combined.
 func Fold[T, A any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error), acc A, combine func(A, T) A) (A, error) {
 	w, err := check(j, n)
 	if err != nil {
 		return acc, err
 	}
-	r := &runner[T]{f: f, start: j.Start, n: n, window: min(4*int64(w), n-j.Start)}
-	r.ring = make([]T, r.window)
+	r := &runner[T]{f: f, start: j.Start, n: n, window: n - j.Start}
+	if int64(w) <= r.window/4 { // w <= maxWorkers: 4*w does not overflow
+		r.window = 4 * int64(w)
+	}
+	if r.ring, err = makeSlice[T](r.window); err != nil {
+		return acc, fmt.Errorf("parallel: Fold: %d results do not fit in memory: %w", r.window, err)
+	}
 	r.combine = func(v T) { acc = combine(acc, v) }
 	err = r.run(ctx, j, w)
 	return acc, err
@@ -104,6 +121,26 @@ func check(j Job, n int64) (workers int, err error) {
 		return 0, err
 	}
 	return j.workers(n - j.Start)
+}
+
+// maxBytes bounds what makeSlice allocates: the Go heap's address range on
+// 64-bit platforms, the runtime's own limit beyond which make panics.
+const maxBytes = 1 << 48
+
+// makeSlice returns make([]T, n), or an error if that many values cannot
+// be allocated.
+func makeSlice[T any](n int64) (s []T, err error) {
+	size := int64(unsafe.Sizeof(*new(T)))
+	if n > math.MaxInt || n > maxBytes/max(size, 1) {
+		return nil, fmt.Errorf("%d values of %d bytes", n, size)
+	}
+	defer func() {
+		// make's own check, lower on 32-bit platforms
+		if v := recover(); v != nil {
+			s, err = nil, fmt.Errorf("%v", v)
+		}
+	}()
+	return make([]T, n), nil
 }
 
 // A runner runs the units [start, n) on worker goroutines. Units are
@@ -129,7 +166,8 @@ type runner[T any] struct {
 	ready     []bool    // ring slot holds a result
 	combining bool      // a goroutine is running combine
 	failed    *UnitError
-	stopped   bool            // ctx is done
+	late      bool            // failed came after ctx was done: the error is ctx.Err()
+	stopped   bool            // ctx is done, or the caller's goroutine is unwinding
 	ctxDone   <-chan struct{} // ctx.Done(), checked before each unit
 }
 
@@ -138,7 +176,11 @@ func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 	r.cond.L = &r.mu
 	r.ctxDone = ctx.Done()
 	r.next, r.end, r.front = r.start, r.n, r.start
-	r.ready = make([]bool, r.window)
+	ready, err := makeSlice[bool](r.window)
+	if err != nil {
+		return fmt.Errorf("parallel: %d results do not fit in memory: %w", r.window, err)
+	}
+	r.ready = ready
 
 	// Each worker owns one Generator, which it checks against this
 	// checkpoint before each unit and restores if f changed its key or
@@ -156,13 +198,22 @@ func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 	stopDone := make(chan struct{})
 	stop := context.AfterFunc(ctx, func() {
 		defer close(stopDone)
-		r.mu.Lock()
-		r.stopped = true
-		r.cond.Broadcast()
-		r.mu.Unlock()
+		r.halt()
 	})
-
 	var wg sync.WaitGroup
+	// If Progress panics or calls runtime.Goexit (it runs on this
+	// goroutine), that goes on up only after every worker has stopped.
+	returned := false
+	defer func() {
+		if !returned {
+			r.halt()
+			wg.Wait()
+			if !stop() {
+				<-stopDone
+			}
+		}
+	}()
+
 	for i := range workers {
 		wg.Go(func() {
 			gen := g
@@ -173,18 +224,6 @@ func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 		})
 	}
 	if j.Progress != nil {
-		// A panic of Progress stops the workers before it goes on up.
-		defer func() {
-			if v := recover(); v != nil {
-				r.mu.Lock()
-				r.stopped = true
-				r.cond.Broadcast()
-				r.mu.Unlock()
-				wg.Wait()
-				stop()
-				panic(v)
-			}
-		}()
 		finished := make(chan struct{})
 		go func() { wg.Wait(); close(finished) }()
 		tick := time.NewTicker(100 * time.Millisecond)
@@ -202,6 +241,7 @@ func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 	} else {
 		wg.Wait()
 	}
+	returned = true
 	if !stop() {
 		<-stopDone // ctx was cancelled: let the AfterFunc return
 	}
@@ -209,7 +249,7 @@ func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 	switch {
 	case r.front == r.n:
 		return nil
-	case r.failed != nil && r.front == r.failed.Unit:
+	case r.failed != nil && r.front == r.failed.Unit && !r.late:
 		return r.failed
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -217,17 +257,27 @@ func (r *runner[T]) run(ctx context.Context, j Job, workers int) error {
 	panic(fmt.Sprintf("parallel: units [%d, %d) stopped at %d with no error", r.start, r.n, r.front))
 }
 
+// halt stops the workers: they start no more units and combine no more
+// results.
+func (r *runner[T]) halt() {
+	r.mu.Lock()
+	r.stopped = true
+	r.cond.Broadcast()
+	r.mu.Unlock()
+}
+
 // work runs units on g until none is left, the run failed below the next
-// unit, or ctx is done.
+// unit, or ctx is done. If f or combine calls runtime.Goexit, the unit's
+// failure is recorded and the goroutine ends with r.mu not held.
 func (r *runner[T]) work(g streamrand.Generator, ck []byte) {
 	var buf []byte // g's checkpoint before each unit
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	for {
 		for !r.stopped && r.next < r.end && r.next-r.front >= r.window {
 			r.cond.Wait()
 		}
 		if r.stopped || r.next >= r.end || r.cancelled() {
+			r.mu.Unlock()
 			return
 		}
 		u := r.next
@@ -260,30 +310,40 @@ func (r *runner[T]) cancelled() bool {
 }
 
 // call runs f for unit u on g, set to stream u of the identity of ck
-// (*buf is scratch space).
+// (*buf is scratch space). A panic is returned as a *PanicError. If f
+// calls runtime.Goexit, which cannot be stopped, unit u fails with
+// ErrGoexit before the goroutine ends.
 func (r *runner[T]) call(u int64, g streamrand.Generator, ck []byte, buf *[]byte) (v T, err error) {
-	defer recoverInto(&err)
+	returned := false
+	defer func() {
+		if returned {
+			return
+		}
+		if p := recover(); p != nil {
+			err = &PanicError{Value: p, Stack: debug.Stack()}
+			return
+		}
+		r.mu.Lock()
+		r.fail(u, ErrGoexit)
+		r.mu.Unlock()
+	}()
 	*buf, err = g.AppendBinary((*buf)[:0])
 	if err != nil || !checkpoint.SameIdentity(*buf, ck, keystream.PositionSize) {
-		if err := g.UnmarshalBinary(ck); err != nil {
-			return v, err
-		}
+		err = g.UnmarshalBinary(ck)
 	}
-	g.SetStream(uint64(u))
-	return r.f(u, g)
-}
-
-// recoverInto turns a panic into a *PanicError in *err.
-func recoverInto(err *error) {
-	if v := recover(); v != nil {
-		*err = &PanicError{Value: v, Stack: debug.Stack()}
+	if err == nil {
+		g.SetStream(uint64(u))
+		v, err = r.f(u, g)
 	}
+	returned = true
+	return v, err
 }
 
 // fail records that unit u failed with err; r.mu is held.
 func (r *runner[T]) fail(u int64, err error) {
 	if r.failed == nil || u < r.failed.Unit {
 		r.failed = &UnitError{Unit: u, Err: err}
+		r.late = r.stopped || r.cancelled()
 	}
 	r.end = min(r.end, u)
 	r.cond.Broadcast()
@@ -291,7 +351,8 @@ func (r *runner[T]) fail(u int64, err error) {
 
 // drain advances front over the ready results, handing each to combine,
 // unless another goroutine is already doing so (it will see these too).
-// r.mu is held, and released while combine runs.
+// Once ctx is done it combines no more. r.mu is held, and released while
+// combine runs.
 func (r *runner[T]) drain() {
 	if r.combining {
 		return
@@ -300,7 +361,7 @@ func (r *runner[T]) drain() {
 	for r.front < r.end {
 		u := r.front
 		i := (u - r.start) % r.window
-		if !r.ready[i] {
+		if !r.ready[i] || r.combine != nil && (r.stopped || r.cancelled()) {
 			break
 		}
 		r.ready[i] = false
@@ -313,7 +374,7 @@ func (r *runner[T]) drain() {
 		r.ring[i] = zero
 		r.cond.Broadcast() // a slot is free
 		r.mu.Unlock()
-		err := r.combineOne(v)
+		err := r.combineOne(u, v)
 		r.mu.Lock()
 		if err != nil {
 			r.front-- // unit u is not combined
@@ -324,8 +385,26 @@ func (r *runner[T]) drain() {
 	r.combining = false
 }
 
-func (r *runner[T]) combineOne(v T) (err error) {
-	defer recoverInto(&err)
+// combineOne hands unit u's result v to combine. A panic is returned as a
+// *PanicError. If combine calls runtime.Goexit, unit u fails with
+// ErrGoexit, uncombined, before the goroutine ends.
+func (r *runner[T]) combineOne(u int64, v T) (err error) {
+	returned := false
+	defer func() {
+		if returned {
+			return
+		}
+		if p := recover(); p != nil {
+			err = &PanicError{Value: p, Stack: debug.Stack()}
+			return
+		}
+		r.mu.Lock()
+		r.front--
+		r.fail(u, ErrGoexit)
+		r.combining = false
+		r.mu.Unlock()
+	}()
 	r.combine(v)
+	returned = true
 	return nil
 }

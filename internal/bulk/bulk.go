@@ -7,7 +7,8 @@
 // Each generator package registers, at init, a lookup that returns the
 // generator's keystream as a Source when given one of its own Sources; the
 // root package registers one for its Locked wrapper that also returns the
-// mutex to hold for the whole bulk call.
+// mutex to hold for the whole bulk call, and a second one (Unwrap) that
+// gives package parallel's Fill the Generator inside a Locked one.
 package bulk
 
 import (

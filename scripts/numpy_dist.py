@@ -20,6 +20,14 @@ import numpy as np
 N = 1_000_000
 RUNS = 7
 
+def random_cov(d, seed):
+    """A d×d covariance like dist's randomCov: A·Aᵀ/d + diag(0.1 + i%3)."""
+    a = 2 * np.random.default_rng(seed).random((d, d)) - 1
+    return a @ a.T / d + np.diag([0.1 + i % 3 for i in range(d)])
+
+
+MVN_MU, MVN_COV = np.zeros(10), random_cov(10, 1)
+
 ROWS = [
     ("Uniform(0,1)", lambda g: g.random(N)),
     ("Normal(0,1)", lambda g: g.standard_normal(N)),
@@ -37,6 +45,9 @@ ROWS = [
     ("Binomial(20,0.3)", lambda g: g.binomial(20, 0.3, N)),
     ("Binomial(1000,0.5)", lambda g: g.binomial(1000, 0.5, N)),
     ("Geometric(0.1)", lambda g: g.geometric(0.1, N)),
+    # The vector laws (BenchmarkVector): N values, N/10 vectors of 10.
+    ("MultivariateNormal(d=10)", lambda g: g.multivariate_normal(MVN_MU, MVN_COV, N // 10)),
+    ("MultivariateNormal(d=10,cholesky)", lambda g: g.multivariate_normal(MVN_MU, MVN_COV, N // 10, method="cholesky")),
 ]
 
 

@@ -3489,3 +3489,673 @@ compactAVX2_done:
 	MOVQ SI, ret+48(FP)
 	VZEROUPPER
 	RET
+
+// func vexpAVX512(dst []float64, src []float64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV
+TEXT ·vexpAVX512(SB), NOSPLIT, $0-56
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-8, DX
+	SHLQ         $0x03, DX
+	LEAQ         ·xmathConsts+0(SB), BX
+	VBROADCASTSD (BX), Z0
+	VBROADCASTSD 8(BX), Z1
+	VBROADCASTSD 16(BX), Z2
+	VBROADCASTSD 24(BX), Z3
+	VBROADCASTSD 32(BX), Z4
+	VBROADCASTSD 40(BX), Z5
+	VBROADCASTSD 48(BX), Z6
+	VBROADCASTSD 56(BX), Z7
+	VBROADCASTSD 64(BX), Z8
+	VBROADCASTSD 72(BX), Z9
+	VBROADCASTSD 80(BX), Z10
+	LEAQ         ·expTab+0(SB), BX
+	XORQ         SI, SI
+
+vexpAVX512_loop:
+	CMPQ       SI, DX
+	JAE        vexpAVX512_done
+	VMOVUPD    (CX)(SI*1), Z11
+	VPANDQ     Z0, Z11, Z12
+	VCMPPD     $0x11, Z1, Z12, K1
+	KORTESTB   K1, K1
+	JCC        vexpAVX512_done
+	VMULPD     Z2, Z11, Z12
+	VADDPD     Z3, Z12, Z12
+	VSUBPD     Z3, Z12, Z15
+	VMULPD     Z4, Z15, Z16
+	VSUBPD     Z16, Z11, Z11
+	VMULPD     Z5, Z15, Z16
+	VSUBPD     Z16, Z11, Z11
+	VPANDQ     Z10, Z12, Z15
+	VPSLLQ     $0x01, Z15, Z15
+	VPXORQ     Z13, Z13, Z13
+	KXNORB     K7, K7, K7
+	VGATHERQPD (BX)(Z15*8), K7, Z13
+	VPXORQ     Z14, Z14, Z14
+	KXNORB     K7, K7, K7
+	VGATHERQPD 8(BX)(Z15*8), K7, Z14
+	VMULPD     Z11, Z11, Z16
+	VMULPD     Z7, Z11, Z15
+	VADDPD     Z6, Z15, Z15
+	VMULPD     Z15, Z16, Z15
+	VMULPD     Z9, Z11, Z17
+	VADDPD     Z8, Z17, Z17
+	VMULPD     Z16, Z16, Z16
+	VMULPD     Z17, Z16, Z17
+	VADDPD     Z11, Z13, Z13
+	VADDPD     Z15, Z13, Z13
+	VADDPD     Z17, Z13, Z13
+	VPSLLQ     $0x2d, Z12, Z12
+	VPADDQ     Z12, Z14, Z14
+	VMULPD     Z13, Z14, Z11
+	VADDPD     Z11, Z14, Z11
+	VMOVUPD    Z11, (AX)(SI*1)
+	ADDQ       $0x40, SI
+	JMP        vexpAVX512_loop
+
+vexpAVX512_done:
+	SHRQ $0x03, SI
+	MOVQ SI, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func vlogAVX512(dst []float64, src []float64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV
+TEXT ·vlogAVX512(SB), NOSPLIT, $0-56
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-8, DX
+	SHLQ         $0x03, DX
+	LEAQ         ·xmathConsts+0(SB), BX
+	VBROADCASTSD 200(BX), Z0
+	VBROADCASTSD 208(BX), Z1
+	VBROADCASTSD 88(BX), Z2
+	VBROADCASTSD 80(BX), Z3
+	VBROADCASTSD 112(BX), Z4
+	VBROADCASTSD 120(BX), Z5
+	VBROADCASTSD 96(BX), Z6
+	VBROADCASTSD 104(BX), Z7
+	VBROADCASTSD 128(BX), Z8
+	VBROADCASTSD 136(BX), Z9
+	VBROADCASTSD 152(BX), Z10
+	VBROADCASTSD 144(BX), Z11
+	VBROADCASTSD 168(BX), Z12
+	VBROADCASTSD 160(BX), Z13
+	VBROADCASTSD 184(BX), Z14
+	VBROADCASTSD 176(BX), Z15
+	VBROADCASTSD 192(BX), Z16
+	LEAQ         ·logSoA+0(SB), BX
+	XORQ         SI, SI
+
+vlogAVX512_loop:
+	CMPQ       SI, DX
+	JAE        vlogAVX512_done
+	VMOVUPD    (CX)(SI*1), Z17
+	VCMPPD     $0x1d, Z0, Z17, K1
+	VCMPPD     $0x12, Z1, Z17, K1, K1
+	KORTESTB   K1, K1
+	JCC        vlogAVX512_done
+	VPSUBQ     Z2, Z17, Z18
+	VPSRLQ     $0x2d, Z18, Z19
+	VPANDQ     Z3, Z19, Z19
+	VPSRLQ     $0x34, Z18, Z20
+	VPXORQ     Z4, Z20, Z20
+	VSUBPD     Z5, Z20, Z20
+	VPANDQ     Z6, Z18, Z18
+	VPSUBQ     Z18, Z17, Z17
+	VPXORQ     Z21, Z21, Z21
+	KXNORB     K7, K7, K7
+	VGATHERQPD (BX)(Z19*8), K7, Z21
+	VPXORQ     Z22, Z22, Z22
+	KXNORB     K7, K7, K7
+	VGATHERQPD 1024(BX)(Z19*8), K7, Z22
+	VPXORQ     Z23, Z23, Z23
+	KXNORB     K7, K7, K7
+	VGATHERQPD 2048(BX)(Z19*8), K7, Z23
+	VPXORQ     Z24, Z24, Z24
+	KXNORB     K7, K7, K7
+	VGATHERQPD 3072(BX)(Z19*8), K7, Z24
+	VPXORQ     Z25, Z25, Z25
+	KXNORB     K7, K7, K7
+	VGATHERQPD 4096(BX)(Z19*8), K7, Z25
+	VSUBPD     Z22, Z17, Z17
+	VPANDQ     Z7, Z17, Z18
+	VMULPD     Z21, Z18, Z19
+	VSUBPD     Z18, Z17, Z17
+	VMULPD     Z21, Z17, Z17
+	VADDPD     Z23, Z17, Z17
+	VADDPD     Z17, Z19, Z18
+	VMULPD     Z8, Z20, Z26
+	VADDPD     Z24, Z26, Z26
+	VADDPD     Z19, Z26, Z27
+	VSUBPD     Z27, Z26, Z28
+	VADDPD     Z19, Z28, Z28
+	VADDPD     Z17, Z28, Z28
+	VMULPD     Z9, Z20, Z20
+	VADDPD     Z20, Z28, Z28
+	VADDPD     Z25, Z28, Z28
+	VMULPD     Z18, Z18, Z17
+	VMULPD     Z11, Z18, Z19
+	VADDPD     Z10, Z19, Z19
+	VMULPD     Z13, Z18, Z20
+	VADDPD     Z12, Z20, Z20
+	VMULPD     Z20, Z17, Z20
+	VADDPD     Z20, Z19, Z19
+	VMULPD     Z19, Z17, Z19
+	VMULPD     Z15, Z18, Z20
+	VADDPD     Z14, Z20, Z20
+	VMULPD     Z16, Z17, Z26
+	VADDPD     Z26, Z20, Z20
+	VMULPD     Z17, Z17, Z26
+	VMULPD     Z17, Z26, Z26
+	VMULPD     Z20, Z26, Z20
+	VADDPD     Z20, Z19, Z19
+	VADDPD     Z19, Z28, Z28
+	VADDPD     Z28, Z27, Z17
+	VMOVUPD    Z17, (AX)(SI*1)
+	ADDQ       $0x40, SI
+	JMP        vlogAVX512_loop
+
+vlogAVX512_done:
+	SHRQ $0x03, SI
+	MOVQ SI, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func vpowAVX512(dst []float64, src []float64, k float64, lambda float64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV
+TEXT ·vpowAVX512(SB), NOSPLIT, $0-72
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-8, DX
+	SHLQ         $0x03, DX
+	LEAQ         ·xmathConsts+0(SB), BX
+	VBROADCASTSD 200(BX), Z0
+	VBROADCASTSD 208(BX), Z1
+	VBROADCASTSD 88(BX), Z2
+	VBROADCASTSD 80(BX), Z3
+	VBROADCASTSD 112(BX), Z4
+	VBROADCASTSD 120(BX), Z5
+	VBROADCASTSD 96(BX), Z6
+	VBROADCASTSD 104(BX), Z7
+	VBROADCASTSD 128(BX), Z8
+	VBROADCASTSD 136(BX), Z9
+	VBROADCASTSD (BX), Z10
+	VBROADCASTSD 8(BX), Z11
+	VBROADCASTSD 16(BX), Z12
+	VBROADCASTSD 24(BX), Z13
+	VBROADCASTSD 32(BX), Z14
+	VBROADCASTSD 40(BX), Z15
+	LEAQ         ·expTab+0(SB), SI
+	LEAQ         ·logSoA+0(SB), DI
+	VBROADCASTSD k+48(FP), Z16
+	VBROADCASTSD lambda+56(FP), Z17
+	XORQ         R8, R8
+
+vpowAVX512_loop:
+	CMPQ        R8, DX
+	JAE         vpowAVX512_done
+	VMOVUPD     (CX)(R8*1), Z18
+	VCMPPD      $0x1d, Z0, Z18, K1
+	VCMPPD      $0x12, Z1, Z18, K1, K1
+	KORTESTB    K1, K1
+	JCC         vpowAVX512_done
+	VPSUBQ      Z2, Z18, Z19
+	VPSRLQ      $0x2d, Z19, Z20
+	VPANDQ      Z3, Z20, Z20
+	VPSRLQ      $0x34, Z19, Z21
+	VPXORQ      Z4, Z21, Z21
+	VSUBPD      Z5, Z21, Z21
+	VPANDQ      Z6, Z19, Z19
+	VPSUBQ      Z19, Z18, Z18
+	VPXORQ      Z22, Z22, Z22
+	KXNORB      K7, K7, K7
+	VGATHERQPD  (DI)(Z20*8), K7, Z22
+	VPXORQ      Z23, Z23, Z23
+	KXNORB      K7, K7, K7
+	VGATHERQPD  1024(DI)(Z20*8), K7, Z23
+	VPXORQ      Z24, Z24, Z24
+	KXNORB      K7, K7, K7
+	VGATHERQPD  2048(DI)(Z20*8), K7, Z24
+	VPXORQ      Z25, Z25, Z25
+	KXNORB      K7, K7, K7
+	VGATHERQPD  3072(DI)(Z20*8), K7, Z25
+	VPXORQ      Z26, Z26, Z26
+	KXNORB      K7, K7, K7
+	VGATHERQPD  4096(DI)(Z20*8), K7, Z26
+	VSUBPD      Z23, Z18, Z18
+	VPANDQ      Z7, Z18, Z19
+	VMULPD      Z22, Z19, Z20
+	VSUBPD      Z19, Z18, Z18
+	VMULPD      Z22, Z18, Z18
+	VADDPD      Z24, Z18, Z18
+	VADDPD      Z18, Z20, Z19
+	VMULPD      Z8, Z21, Z29
+	VADDPD      Z25, Z29, Z29
+	VADDPD      Z20, Z29, Z30
+	VSUBPD      Z30, Z29, Z31
+	VADDPD      Z20, Z31, Z31
+	VADDPD      Z18, Z31, Z31
+	VMULPD      Z9, Z21, Z21
+	VADDPD      Z21, Z31, Z31
+	VADDPD      Z26, Z31, Z31
+	VMULPD      Z19, Z19, Z18
+	VMULPD.BCST 144(BX), Z19, Z20
+	VADDPD.BCST 152(BX), Z20, Z20
+	VMULPD.BCST 160(BX), Z19, Z21
+	VADDPD.BCST 168(BX), Z21, Z21
+	VMULPD      Z21, Z18, Z21
+	VADDPD      Z21, Z20, Z20
+	VMULPD      Z20, Z18, Z20
+	VMULPD.BCST 176(BX), Z19, Z21
+	VADDPD.BCST 184(BX), Z21, Z21
+	VMULPD.BCST 192(BX), Z18, Z29
+	VADDPD      Z29, Z21, Z21
+	VMULPD      Z18, Z18, Z29
+	VMULPD      Z18, Z29, Z29
+	VMULPD      Z21, Z29, Z21
+	VADDPD      Z21, Z20, Z20
+	VADDPD      Z20, Z31, Z31
+	VADDPD      Z31, Z30, Z18
+	VDIVPD      Z16, Z18, Z18
+	VPANDQ      Z10, Z18, Z19
+	VCMPPD      $0x11, Z11, Z19, K1
+	KORTESTB    K1, K1
+	JCC         vpowAVX512_done
+	VMULPD      Z12, Z18, Z19
+	VADDPD      Z13, Z19, Z19
+	VSUBPD      Z13, Z19, Z20
+	VMULPD      Z14, Z20, Z21
+	VSUBPD      Z21, Z18, Z18
+	VMULPD      Z15, Z20, Z21
+	VSUBPD      Z21, Z18, Z18
+	VPANDQ      Z3, Z19, Z20
+	VPSLLQ      $0x01, Z20, Z20
+	VPXORQ      Z27, Z27, Z27
+	KXNORB      K7, K7, K7
+	VGATHERQPD  (SI)(Z20*8), K7, Z27
+	VPXORQ      Z28, Z28, Z28
+	KXNORB      K7, K7, K7
+	VGATHERQPD  8(SI)(Z20*8), K7, Z28
+	VMULPD      Z18, Z18, Z21
+	VMULPD.BCST 56(BX), Z18, Z20
+	VADDPD.BCST 48(BX), Z20, Z20
+	VMULPD      Z20, Z21, Z20
+	VMULPD.BCST 72(BX), Z18, Z29
+	VADDPD.BCST 64(BX), Z29, Z29
+	VMULPD      Z21, Z21, Z21
+	VMULPD      Z29, Z21, Z29
+	VADDPD      Z18, Z27, Z27
+	VADDPD      Z20, Z27, Z27
+	VADDPD      Z29, Z27, Z27
+	VPSLLQ      $0x2d, Z19, Z19
+	VPADDQ      Z19, Z28, Z28
+	VMULPD      Z27, Z28, Z18
+	VADDPD      Z18, Z28, Z18
+	VMULPD      Z18, Z17, Z18
+	VMOVUPD     Z18, (AX)(R8*1)
+	ADDQ        $0x40, R8
+	JMP         vpowAVX512_loop
+
+vpowAVX512_done:
+	SHRQ $0x03, R8
+	MOVQ R8, ret+64(FP)
+	VZEROUPPER
+	RET
+
+// func vexpAVX2(dst []float64, src []float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·vexpAVX2(SB), NOSPLIT, $0-56
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-4, DX
+	SHLQ         $0x03, DX
+	LEAQ         ·xmathConsts+0(SB), BX
+	VBROADCASTSD 16(BX), Y0
+	VBROADCASTSD 24(BX), Y1
+	VBROADCASTSD 80(BX), Y2
+	LEAQ         ·expTab+0(SB), SI
+	XORQ         DI, DI
+
+vexpAVX2_loop:
+	CMPQ         DI, DX
+	JAE          vexpAVX2_done
+	VMOVUPD      (CX)(DI*1), Y3
+	VBROADCASTSD (BX), Y4
+	VPAND        Y4, Y3, Y4
+	VBROADCASTSD 8(BX), Y5
+	VCMPPD       $0x11, Y5, Y4, Y4
+	VMOVMSKPD    Y4, R8
+	CMPL         R8, $0x0f
+	JNE          vexpAVX2_done
+	VMULPD       Y0, Y3, Y4
+	VADDPD       Y1, Y4, Y4
+	VSUBPD       Y1, Y4, Y5
+	VBROADCASTSD 32(BX), Y6
+	VMULPD       Y6, Y5, Y6
+	VSUBPD       Y6, Y3, Y3
+	VBROADCASTSD 40(BX), Y6
+	VMULPD       Y6, Y5, Y6
+	VSUBPD       Y6, Y3, Y3
+	VPAND        Y2, Y4, Y6
+	VPSLLQ       $0x01, Y6, Y6
+	VPCMPEQQ     Y7, Y7, Y7
+	VPXOR        Y5, Y5, Y5
+	VGATHERQPD   Y7, (SI)(Y6*8), Y5
+	VPCMPEQQ     Y8, Y8, Y8
+	VPXOR        Y7, Y7, Y7
+	VGATHERQPD   Y8, 8(SI)(Y6*8), Y7
+	VMULPD       Y3, Y3, Y6
+	VBROADCASTSD 56(BX), Y8
+	VMULPD       Y8, Y3, Y8
+	VBROADCASTSD 48(BX), Y9
+	VADDPD       Y9, Y8, Y8
+	VMULPD       Y8, Y6, Y8
+	VBROADCASTSD 72(BX), Y9
+	VMULPD       Y9, Y3, Y9
+	VBROADCASTSD 64(BX), Y10
+	VADDPD       Y10, Y9, Y9
+	VMULPD       Y6, Y6, Y6
+	VMULPD       Y9, Y6, Y9
+	VADDPD       Y3, Y5, Y5
+	VADDPD       Y8, Y5, Y5
+	VADDPD       Y9, Y5, Y5
+	VPSLLQ       $0x2d, Y4, Y4
+	VPADDQ       Y4, Y7, Y7
+	VMULPD       Y5, Y7, Y3
+	VADDPD       Y3, Y7, Y3
+	VMOVUPD      Y3, (AX)(DI*1)
+	ADDQ         $0x20, DI
+	JMP          vexpAVX2_loop
+
+vexpAVX2_done:
+	SHRQ $0x03, DI
+	MOVQ DI, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func vlogAVX2(dst []float64, src []float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·vlogAVX2(SB), NOSPLIT, $0-56
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-4, DX
+	SHLQ         $0x03, DX
+	LEAQ         ·xmathConsts+0(SB), BX
+	VBROADCASTSD 80(BX), Y0
+	LEAQ         ·logSoA+0(SB), SI
+	XORQ         DI, DI
+
+vlogAVX2_loop:
+	CMPQ         DI, DX
+	JAE          vlogAVX2_done
+	VMOVUPD      (CX)(DI*1), Y1
+	VBROADCASTSD 200(BX), Y2
+	VCMPPD       $0x1d, Y2, Y1, Y2
+	VBROADCASTSD 208(BX), Y3
+	VCMPPD       $0x12, Y3, Y1, Y3
+	VANDPD       Y3, Y2, Y2
+	VMOVMSKPD    Y2, R8
+	CMPL         R8, $0x0f
+	JNE          vlogAVX2_done
+	VBROADCASTSD 88(BX), Y2
+	VPSUBQ       Y2, Y1, Y2
+	VPSRLQ       $0x2d, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLQ       $0x34, Y2, Y4
+	VBROADCASTSD 112(BX), Y5
+	VPXOR        Y5, Y4, Y4
+	VBROADCASTSD 120(BX), Y5
+	VSUBPD       Y5, Y4, Y4
+	VBROADCASTSD 96(BX), Y5
+	VPAND        Y5, Y2, Y2
+	VPSUBQ       Y2, Y1, Y1
+	VPCMPEQQ     Y5, Y5, Y5
+	VPXOR        Y2, Y2, Y2
+	VGATHERQPD   Y5, (SI)(Y3*8), Y2
+	VPCMPEQQ     Y6, Y6, Y6
+	VPXOR        Y5, Y5, Y5
+	VGATHERQPD   Y6, 1024(SI)(Y3*8), Y5
+	VPCMPEQQ     Y7, Y7, Y7
+	VPXOR        Y6, Y6, Y6
+	VGATHERQPD   Y7, 2048(SI)(Y3*8), Y6
+	VPCMPEQQ     Y8, Y8, Y8
+	VPXOR        Y7, Y7, Y7
+	VGATHERQPD   Y8, 3072(SI)(Y3*8), Y7
+	VPCMPEQQ     Y9, Y9, Y9
+	VPXOR        Y8, Y8, Y8
+	VGATHERQPD   Y9, 4096(SI)(Y3*8), Y8
+	VSUBPD       Y5, Y1, Y1
+	VBROADCASTSD 104(BX), Y3
+	VPAND        Y3, Y1, Y3
+	VMULPD       Y2, Y3, Y5
+	VSUBPD       Y3, Y1, Y1
+	VMULPD       Y2, Y1, Y1
+	VADDPD       Y6, Y1, Y1
+	VADDPD       Y1, Y5, Y2
+	VBROADCASTSD 128(BX), Y3
+	VMULPD       Y3, Y4, Y3
+	VADDPD       Y7, Y3, Y3
+	VADDPD       Y5, Y3, Y6
+	VSUBPD       Y6, Y3, Y7
+	VADDPD       Y5, Y7, Y7
+	VADDPD       Y1, Y7, Y7
+	VBROADCASTSD 136(BX), Y1
+	VMULPD       Y1, Y4, Y4
+	VADDPD       Y4, Y7, Y7
+	VADDPD       Y8, Y7, Y7
+	VMULPD       Y2, Y2, Y1
+	VBROADCASTSD 144(BX), Y3
+	VMULPD       Y3, Y2, Y4
+	VBROADCASTSD 152(BX), Y3
+	VADDPD       Y3, Y4, Y4
+	VBROADCASTSD 160(BX), Y3
+	VMULPD       Y3, Y2, Y5
+	VBROADCASTSD 168(BX), Y3
+	VADDPD       Y3, Y5, Y5
+	VMULPD       Y5, Y1, Y5
+	VADDPD       Y5, Y4, Y4
+	VMULPD       Y4, Y1, Y4
+	VBROADCASTSD 176(BX), Y3
+	VMULPD       Y3, Y2, Y5
+	VBROADCASTSD 184(BX), Y2
+	VADDPD       Y2, Y5, Y5
+	VBROADCASTSD 192(BX), Y2
+	VMULPD       Y2, Y1, Y3
+	VADDPD       Y3, Y5, Y5
+	VMULPD       Y1, Y1, Y3
+	VMULPD       Y1, Y3, Y3
+	VMULPD       Y5, Y3, Y5
+	VADDPD       Y5, Y4, Y4
+	VADDPD       Y4, Y7, Y7
+	VADDPD       Y7, Y6, Y1
+	VMOVUPD      Y1, (AX)(DI*1)
+	ADDQ         $0x20, DI
+	JMP          vlogAVX2_loop
+
+vlogAVX2_done:
+	SHRQ $0x03, DI
+	MOVQ DI, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func vpowAVX2(dst []float64, src []float64, k float64, lambda float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·vpowAVX2(SB), NOSPLIT, $0-72
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-4, DX
+	SHLQ         $0x03, DX
+	LEAQ         ·xmathConsts+0(SB), BX
+	VBROADCASTSD 80(BX), Y0
+	LEAQ         ·expTab+0(SB), SI
+	LEAQ         ·logSoA+0(SB), DI
+	VBROADCASTSD k+48(FP), Y1
+	VBROADCASTSD lambda+56(FP), Y2
+	XORQ         R8, R8
+
+vpowAVX2_loop:
+	CMPQ         R8, DX
+	JAE          vpowAVX2_done
+	VMOVUPD      (CX)(R8*1), Y3
+	VBROADCASTSD 200(BX), Y4
+	VCMPPD       $0x1d, Y4, Y3, Y4
+	VBROADCASTSD 208(BX), Y5
+	VCMPPD       $0x12, Y5, Y3, Y5
+	VANDPD       Y5, Y4, Y4
+	VMOVMSKPD    Y4, R9
+	CMPL         R9, $0x0f
+	JNE          vpowAVX2_done
+	VBROADCASTSD 88(BX), Y4
+	VPSUBQ       Y4, Y3, Y4
+	VPSRLQ       $0x2d, Y4, Y5
+	VPAND        Y0, Y5, Y5
+	VPSRLQ       $0x34, Y4, Y6
+	VBROADCASTSD 112(BX), Y7
+	VPXOR        Y7, Y6, Y6
+	VBROADCASTSD 120(BX), Y7
+	VSUBPD       Y7, Y6, Y6
+	VBROADCASTSD 96(BX), Y7
+	VPAND        Y7, Y4, Y4
+	VPSUBQ       Y4, Y3, Y3
+	VPCMPEQQ     Y7, Y7, Y7
+	VPXOR        Y4, Y4, Y4
+	VGATHERQPD   Y7, (DI)(Y5*8), Y4
+	VPCMPEQQ     Y8, Y8, Y8
+	VPXOR        Y7, Y7, Y7
+	VGATHERQPD   Y8, 1024(DI)(Y5*8), Y7
+	VPCMPEQQ     Y9, Y9, Y9
+	VPXOR        Y8, Y8, Y8
+	VGATHERQPD   Y9, 2048(DI)(Y5*8), Y8
+	VPCMPEQQ     Y10, Y10, Y10
+	VPXOR        Y9, Y9, Y9
+	VGATHERQPD   Y10, 3072(DI)(Y5*8), Y9
+	VPCMPEQQ     Y11, Y11, Y11
+	VPXOR        Y10, Y10, Y10
+	VGATHERQPD   Y11, 4096(DI)(Y5*8), Y10
+	VSUBPD       Y7, Y3, Y3
+	VBROADCASTSD 104(BX), Y5
+	VPAND        Y5, Y3, Y5
+	VMULPD       Y4, Y5, Y7
+	VSUBPD       Y5, Y3, Y3
+	VMULPD       Y4, Y3, Y3
+	VADDPD       Y8, Y3, Y3
+	VADDPD       Y3, Y7, Y4
+	VBROADCASTSD 128(BX), Y5
+	VMULPD       Y5, Y6, Y5
+	VADDPD       Y9, Y5, Y5
+	VADDPD       Y7, Y5, Y8
+	VSUBPD       Y8, Y5, Y9
+	VADDPD       Y7, Y9, Y9
+	VADDPD       Y3, Y9, Y9
+	VBROADCASTSD 136(BX), Y3
+	VMULPD       Y3, Y6, Y6
+	VADDPD       Y6, Y9, Y9
+	VADDPD       Y10, Y9, Y9
+	VMULPD       Y4, Y4, Y3
+	VBROADCASTSD 144(BX), Y5
+	VMULPD       Y5, Y4, Y6
+	VBROADCASTSD 152(BX), Y5
+	VADDPD       Y5, Y6, Y6
+	VBROADCASTSD 160(BX), Y5
+	VMULPD       Y5, Y4, Y7
+	VBROADCASTSD 168(BX), Y5
+	VADDPD       Y5, Y7, Y7
+	VMULPD       Y7, Y3, Y7
+	VADDPD       Y7, Y6, Y6
+	VMULPD       Y6, Y3, Y6
+	VBROADCASTSD 176(BX), Y5
+	VMULPD       Y5, Y4, Y7
+	VBROADCASTSD 184(BX), Y4
+	VADDPD       Y4, Y7, Y7
+	VBROADCASTSD 192(BX), Y4
+	VMULPD       Y4, Y3, Y5
+	VADDPD       Y5, Y7, Y7
+	VMULPD       Y3, Y3, Y5
+	VMULPD       Y3, Y5, Y5
+	VMULPD       Y7, Y5, Y7
+	VADDPD       Y7, Y6, Y6
+	VADDPD       Y6, Y9, Y9
+	VADDPD       Y9, Y8, Y5
+	VDIVPD       Y1, Y5, Y5
+	VBROADCASTSD (BX), Y3
+	VPAND        Y3, Y5, Y3
+	VBROADCASTSD 8(BX), Y4
+	VCMPPD       $0x11, Y4, Y3, Y3
+	VMOVMSKPD    Y3, R9
+	CMPL         R9, $0x0f
+	JNE          vpowAVX2_done
+	VBROADCASTSD 16(BX), Y3
+	VMULPD       Y3, Y5, Y3
+	VBROADCASTSD 24(BX), Y4
+	VADDPD       Y4, Y3, Y3
+	VBROADCASTSD 24(BX), Y4
+	VSUBPD       Y4, Y3, Y4
+	VBROADCASTSD 32(BX), Y6
+	VMULPD       Y6, Y4, Y6
+	VSUBPD       Y6, Y5, Y5
+	VBROADCASTSD 40(BX), Y6
+	VMULPD       Y6, Y4, Y6
+	VSUBPD       Y6, Y5, Y5
+	VPAND        Y0, Y3, Y6
+	VPSLLQ       $0x01, Y6, Y6
+	VPCMPEQQ     Y4, Y4, Y4
+	VPXOR        Y7, Y7, Y7
+	VGATHERQPD   Y4, (SI)(Y6*8), Y7
+	VPCMPEQQ     Y8, Y8, Y8
+	VPXOR        Y4, Y4, Y4
+	VGATHERQPD   Y8, 8(SI)(Y6*8), Y4
+	VMULPD       Y5, Y5, Y6
+	VBROADCASTSD 56(BX), Y8
+	VMULPD       Y8, Y5, Y8
+	VBROADCASTSD 48(BX), Y9
+	VADDPD       Y9, Y8, Y8
+	VMULPD       Y8, Y6, Y8
+	VBROADCASTSD 72(BX), Y9
+	VMULPD       Y9, Y5, Y9
+	VBROADCASTSD 64(BX), Y10
+	VADDPD       Y10, Y9, Y9
+	VMULPD       Y6, Y6, Y6
+	VMULPD       Y9, Y6, Y9
+	VADDPD       Y5, Y7, Y7
+	VADDPD       Y8, Y7, Y7
+	VADDPD       Y9, Y7, Y7
+	VPSLLQ       $0x2d, Y3, Y3
+	VPADDQ       Y3, Y4, Y4
+	VMULPD       Y7, Y4, Y3
+	VADDPD       Y3, Y4, Y3
+	VMULPD       Y3, Y2, Y3
+	VMOVUPD      Y3, (AX)(R8*1)
+	ADDQ         $0x20, R8
+	JMP          vpowAVX2_loop
+
+vpowAVX2_done:
+	SHRQ $0x03, R8
+	MOVQ R8, ret+64(FP)
+	VZEROUPPER
+	RET

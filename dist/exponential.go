@@ -52,9 +52,7 @@ func (d Weibull) Fill(src rand.Source, dst []float64) {
 	for len(dst) > 0 {
 		c := chunk(&w, dst)
 		c = c[:expFill(&w, c, 1)]
-		for i, e := range c {
-			c[i] = d.Lambda * exp(log(e)/d.K)
-		}
+		powAll(c, d.K, d.Lambda)
 		dst = dst[len(c):]
 	}
 }

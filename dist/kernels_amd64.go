@@ -10,7 +10,9 @@ import "math"
 // computes for them (the same IEEE operations in the same order): the
 // ziggurats' a block at a time for the walk (zigwalk.go), which takes the
 // words that miss the fast path; Uniform's up to the first word whose value
-// rounds to an endpoint, which Uniform.fill takes.
+// rounds to an endpoint, which Uniform.fill takes; exp and log over a
+// slice, up to the first group of inputs the scalar functions treat apart
+// (xmathslice.go takes those).
 
 //go:noescape
 func normalsAVX512(xs *[walkBlock]float64, slow *[walkBlock / 64]uint64, src []byte, mu, sigma float64) int
@@ -47,6 +49,24 @@ func uniformsInsideAVX2(dst []float64, src []byte, lo, width float64) int
 
 //go:noescape
 func compactAVX2(dst []float64, xs *[walkBlock]float64, keep *[walkBlock / 64]uint64, m int) int
+
+//go:noescape
+func vexpAVX512(dst, src []float64) int
+
+//go:noescape
+func vlogAVX512(dst, src []float64) int
+
+//go:noescape
+func vpowAVX512(dst, src []float64, k, lambda float64) int
+
+//go:noescape
+func vexpAVX2(dst, src []float64) int
+
+//go:noescape
+func vlogAVX2(dst, src []float64) int
+
+//go:noescape
+func vpowAVX2(dst, src []float64, k, lambda float64) int
 
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
@@ -174,6 +194,89 @@ func asmUniformsInside(dst []float64, p []byte, lo, width float64) int {
 		return uniformsInsideAVX512(dst, p, lo, width)
 	case useAVX2:
 		return uniformsInsideAVX2(dst, p, lo, width)
+	}
+	return 0
+}
+
+// xmathConsts are the constants of exp and log (xmath.go) as the kernels
+// vexp, vlog and vpow read them, in the order of constNames in
+// _asm/xmath.go.
+var xmathConsts = [...]uint64{
+	1<<63 - 1,             // abs
+	math.Float64bits(700), // expBound: exp's core for |x| < 700
+	math.Float64bits(expInvLn2N),
+	math.Float64bits(expShift),
+	math.Float64bits(expLn2hiN),
+	math.Float64bits(expLn2loN),
+	math.Float64bits(expC2),
+	math.Float64bits(expC3),
+	math.Float64bits(expC4),
+	math.Float64bits(expC5),
+	expN - 1, // the table index mask (expN = logN)
+	logOff,
+	0xfff << 52,
+	^uint64(1<<26 - 1), // dh's mask
+	0x4330000000000800, // the bits of 2^52 + 2^11
+	math.Float64bits(0x1p52 + 0x1p11),
+	math.Float64bits(ln2hi),
+	math.Float64bits(ln2lo),
+	math.Float64bits(1.0 / 3), // logPoly's coefficients
+	math.Float64bits(-1.0 / 2),
+	math.Float64bits(1.0 / 5),
+	math.Float64bits(-1.0 / 4),
+	math.Float64bits(1.0 / 7),
+	math.Float64bits(-1.0 / 6),
+	math.Float64bits(-1.0 / 8),
+	math.Float64bits(0x1p-1022),       // the least positive normal float64
+	math.Float64bits(math.MaxFloat64), // the greatest
+}
+
+// logSoA holds logTab's columns (invc, chi, rc, logchi, logclo), each
+// indexed by the cell as logTab is, for the kernels' gathers.
+var logSoA [5][logN]float64
+
+func init() {
+	if expN != logN {
+		panic("dist: exp's and log's tables differ in size")
+	}
+	for i, e := range logTab {
+		logSoA[0][i], logSoA[1][i], logSoA[2][i], logSoA[3][i], logSoA[4][i] = e.invc, e.chi, e.rc, e.logchi, e.logclo
+	}
+}
+
+// asmExp sets dst[i] = exp(src[i]) for whole groups of the kernel's lanes
+// of min(len(dst), len(src)), stopping before the first group holding
+// |x| >= 700 or NaN, and returns how many it set. dst may be src.
+func asmExp(dst, src []float64) int {
+	switch {
+	case useAVX512:
+		return vexpAVX512(dst, src)
+	case useAVX2:
+		return vexpAVX2(dst, src)
+	}
+	return 0
+}
+
+// asmLog is asmExp for log, stopping before the first group holding an x
+// that is not a positive normal float64.
+func asmLog(dst, src []float64) int {
+	switch {
+	case useAVX512:
+		return vlogAVX512(dst, src)
+	case useAVX2:
+		return vlogAVX2(dst, src)
+	}
+	return 0
+}
+
+// asmPow is asmExp for lambda * exp(log(x)/k), stopping before the first
+// group holding an x that log or the exp of log(x)/k treats apart.
+func asmPow(dst, src []float64, k, lambda float64) int {
+	switch {
+	case useAVX512:
+		return vpowAVX512(dst, src, k, lambda)
+	case useAVX2:
+		return vpowAVX2(dst, src, k, lambda)
 	}
 	return 0
 }

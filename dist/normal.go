@@ -55,9 +55,7 @@ func (d LogNormal) Fill(src rand.Source, dst []float64) {
 	for len(dst) > 0 {
 		c := chunk(&w, dst)
 		c = c[:normalFill(&w, c, d.Mu, d.Sigma)]
-		for i, x := range c {
-			c[i] = exp(x)
-		}
+		expAll(c)
 		dst = dst[len(c):]
 	}
 }

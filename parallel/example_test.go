@@ -3,6 +3,9 @@ package parallel_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/streamrand/streamrand"
 	"github.com/streamrand/streamrand/fill"
@@ -91,6 +94,35 @@ func ExampleFold_resume() {
 	fmt.Println(whole == resumed)
 	// Output:
 	// true
+}
+
+// Resume from a file: with a Checkpoint, Fold saves its progress, and the
+// same call after a crash, a kill or Ctrl-C continues from the last save
+// to the same answer. The second call here finds the work done and returns
+// the saved answer at once.
+func ExampleCheckpoint() {
+	dir, err := os.MkdirTemp("", "example")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	job := parallel.Job{Alg: streamrand.ChaCha8, Seed: 42, Checkpoint: &parallel.Checkpoint{
+		Path:  filepath.Join(dir, "pi.state"),
+		Every: time.Minute,
+		ID:    []byte("pi v1, 10000 points a unit"), // what else the answer depends on
+	}}
+	for range 2 {
+		hits, err := parallel.Fold(context.Background(), job, 200,
+			func(u int64, g streamrand.Generator) (int, error) { return inside(g, 10_000), nil },
+			0, func(sum, n int) int { return sum + n })
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("pi is about %.5f\n", 4*float64(hits)/(200*10_000))
+	}
+	// Output:
+	// pi is about 3.14014
+	// pi is about 3.14014
 }
 
 // Fill spreads one fill.Float64 call over goroutines, with the values and

@@ -14,8 +14,13 @@
 //
 // Map returns the units' results in unit order; Fold combines them in unit
 // order, on one goroutine at a time, so even a floating-point sum has the
-// same bits for 1 worker or 64, and it resumes from Job.Start with a saved
-// accumulator. Job.Derive gives independent child keys for nested work.
+// same bits for 1 worker or 64. With a Job.Checkpoint, Fold saves its
+// progress to a file and, called again after a crash, a kill or a cancel,
+// resumes from it to the same bits:
+//
+//	job.Checkpoint = &parallel.Checkpoint{Path: "pi.state", ID: []byte("pi v1")}
+//
+// Job.Derive gives independent child keys for nested work.
 // Fill spreads one call of a package fill function over goroutines with
 // exactly the values of the single-goroutine call.
 package parallel
@@ -51,6 +56,10 @@ type Job struct {
 	// before Start included) and n, from the goroutine that called Map or
 	// Fold, at most about 10 times a second and once at the end.
 	Progress func(done, total int64)
+	// Checkpoint, if set, makes Fold save its progress to a file and
+	// resume from it (see Checkpoint); Start must then be 0. Map refuses
+	// a Job with a Checkpoint.
+	Checkpoint *Checkpoint
 
 	// err is why a Job made by Derive cannot run (its parent could not),
 	// while Alg, Seed and Key are still as Derive left them: errAlg, 0
@@ -133,7 +142,8 @@ const deriveInfo = "streamrand parallel.Derive v1"
 // Derive returns the Job whose key is derived from j's key and i: 2^64
 // independent children, each with its own 2^64 streams, for nested work
 // (unit u of a replicate r draws from stream u of j.Derive(r)). The child
-// has j's Alg and Workers, the derived Key, Start 0 and no Progress.
+// has j's Alg and Workers, the derived Key, Start 0, no Progress and no
+// Checkpoint.
 //
 // The child's key is HKDF-SHA256 (RFC 5869) of j's key, with an empty salt
 // and the info string "streamrand parallel.Derive v1", a zero byte, the

@@ -60,6 +60,9 @@ var ErrGoexit = errors.New("runtime.Goexit called (t.Fatal, t.FailNow and testif
 // goroutine of Map outlives the call. An invalid Job, n < j.Start, or
 // more results than memory can hold is an error.
 func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error)) ([]T, error) {
+	if j.Checkpoint != nil {
+		return nil, errors.New("parallel: Map: a Job with a Checkpoint: only Fold saves and resumes")
+	}
 	w, err := check(j, n)
 	if err != nil {
 		return nil, err
@@ -84,14 +87,19 @@ func Map[T any](ctx context.Context, j Job, n int64, f func(unit int64, g stream
 // O(Workers) results at a time, not O(n): a worker waits before starting a
 // unit more than 4*Workers units ahead of the next one to combine.
 //
-// To resume, save the accumulator of units [0, k) and call Fold with
-// Start k and that accumulator: the result is the same as one Fold over
-// [0, n). On an error the accumulator returned with it holds the units
-// combined so far: for a *UnitError exactly units [Start, Unit). Errors,
+// With j.Checkpoint set, Fold saves its progress to a file and resumes
+// from it (see Checkpoint). To resume by hand, save the accumulator of
+// units [0, k) and call Fold with Start k and that accumulator: the result
+// is the same as one Fold over [0, n). On an error the accumulator
+// returned with it holds the units combined so far: for a *UnitError
+// exactly units [Start, Unit). Errors,
 // panics, runtime.Goexit and cancellation are as in Map; a failing combine
 // fails its unit. Cancelling returns once the units and the combine
 // already running return: results still waiting are not combined.
 func Fold[T, A any](ctx context.Context, j Job, n int64, f func(unit int64, g streamrand.Generator) (T, error), acc A, combine func(A, T) A) (A, error) {
+	if j.Checkpoint != nil {
+		return foldCheckpoint(ctx, j, n, f, acc, combine)
+	}
 	w, err := check(j, n)
 	if err != nil {
 		return acc, err

@@ -24,6 +24,7 @@ func vectorBenchRows() []vectorBenchRow {
 	}
 	return []vectorBenchRow{
 		{"MultivariateNormal(d=10)", mvn.Fill},
+		{"Dirichlet(ones(10))", dist.Dirichlet{Alpha: filled(10, 1)}.Fill},
 	}
 }
 

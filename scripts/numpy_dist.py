@@ -48,6 +48,7 @@ ROWS = [
     # The vector laws (BenchmarkVector): N values, N/10 vectors of 10.
     ("MultivariateNormal(d=10)", lambda g: g.multivariate_normal(MVN_MU, MVN_COV, N // 10)),
     ("MultivariateNormal(d=10,cholesky)", lambda g: g.multivariate_normal(MVN_MU, MVN_COV, N // 10, method="cholesky")),
+    ("Dirichlet(ones(10))", lambda g: g.dirichlet(np.ones(10), N // 10)),
 ]
 
 

@@ -1,0 +1,251 @@
+package dist
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+)
+
+// Dirichlet is the Dirichlet distribution of order len(Alpha) with
+// concentrations Alpha: vectors x of len(Alpha) values in [0, 1] that sum
+// to 1, of density ∏ x_i^(Alpha[i]-1) / B(Alpha) (the meaning of gonum's
+// distmv.Dirichlet). Each x_i alone is Beta(Alpha[i], ΣAlpha - Alpha[i]).
+// Alpha must hold at least one value, each finite and > 0.
+//
+// A vector is G/ΣG for independent G_i ~ Gamma(Alpha[i], 1), this
+// package's gamma variates. Where some Alpha[i] is below 1/4 the G_i may
+// lie below the smallest float64 (for Alpha = 0.001 about half of them
+// do), so there the vector is formed from the logs of the G_i, which the
+// gamma sampler gives without forming G_i: x_i = exp(log G_i - m) / Σ_j
+// exp(log G_j - m), m the greatest log G_j. So no vector holds a NaN and
+// none is all zeros, whatever the Alpha: the greatest x_i is at least
+// 1/len(Alpha). Each x_i is within a few ulps of G_i/ΣG, and a vector
+// sums to 1 within about len(Alpha) ulps of 1 (1e-12 up to thousands of
+// values).
+type Dirichlet struct{ Alpha []float64 }
+
+func (d Dirichlet) check() {
+	if len(d.Alpha) == 0 {
+		bad("Dirichlet", "Alpha", "[]", "at least one value")
+	}
+	for i, a := range d.Alpha {
+		if !okPositive(a) {
+			positive("Dirichlet", "Alpha["+strconv.Itoa(i)+"]", a)
+		}
+	}
+}
+
+// dirichletKept is how many of the gamma samplers a Fill sets up once, on
+// its stack (120 bytes each); a Dirichlet of higher order sets up the
+// others for each value (the same sampler, so the same values).
+const dirichletKept = 32
+
+// Fill sets dst to len(dst)/len(Alpha) successive vectors of the law, row
+// after row, and leaves src as that many one-vector Fills would: a Fill of
+// k vectors gives the values of k Fills of one. It panics, drawing
+// nothing, if an Alpha is invalid or len(dst) is not a multiple of
+// len(Alpha).
+func (d Dirichlet) Fill(src rand.Source, dst []float64) {
+	d.check()
+	k := len(d.Alpha)
+	if len(dst)%k != 0 {
+		panic("dist: Dirichlet.Fill: len(dst) = " + strconv.Itoa(len(dst)) +
+			", want a multiple of len(Alpha) = " + strconv.Itoa(k))
+	}
+	if a := d.Alpha[0]; a >= lmsMax && d.symmetric() {
+		d.fillSymmetric(src, dst, a)
+		return
+	}
+	var kept [dirichletKept]gammaSampler
+	logs := false // some Alpha takes Liu-Martin-Syring's path: work with the logs
+	for i, a := range d.Alpha {
+		if i < dirichletKept {
+			kept[i].init(a, 1)
+		}
+		logs = logs || a < lmsMax
+	}
+	w := open(src)
+	defer w.done()
+	var s gammaSampler
+	for r := 0; r < len(dst); r += k {
+		row := dst[r : r+k]
+		if logs {
+			d.logRow(&w, row, &kept, &s)
+		} else {
+			d.row(&w, row, &kept, &s)
+		}
+	}
+}
+
+// symmetric reports whether every Alpha is the same.
+func (d Dirichlet) symmetric() bool {
+	for _, a := range d.Alpha {
+		if a != d.Alpha[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// fillSymmetric is Fill where every Alpha is a >= lmsMax: the G_i of all
+// the vectors are then successive Gamma(a, 1) variates, which Gamma's
+// bulk loops make a chunk at a time into dst (the same values from the
+// same words as one at a time), and each vector is normalised once its
+// last value is made, while the chunk is in L1.
+func (d Dirichlet) fillSymmetric(src rand.Source, dst []float64, a float64) {
+	k := len(d.Alpha)
+	s := newGammaSampler(a, 1)
+	w := open(src)
+	defer w.done()
+	made, done := 0, 0 // values made; values of whole vectors normalised
+	for made < len(dst) {
+		c := chunk(&w, dst[made:])
+		i := 0
+		switch s.kind {
+		case gammaMT:
+			i = s.mt.fill(&w, c, s.scale)
+		case gammaExp:
+			// The exponentials as Exponential{1}.Fill makes them (by the
+			// SIMD kernels where there are), 0 included: see normalise.
+			i = expFill(&w, c, 1)
+		case gammaHalf:
+			i = halfUnitFill(&w, c, s.scale)
+		default: // gammaBoost
+			for ; i < len(c) && !w.spent(); i++ {
+				c[i] = s.drawBoost(&w)
+			}
+		}
+		made += i
+		whole := (made - done) / k * k
+		normaliseRows(dst[done:done+whole], k)
+		done += whole
+	}
+}
+
+// normaliseRows normalises the vectors of b, k values each: four at a
+// time with their sums interleaved, so that four chains of dependent
+// additions overlap, each vector's arithmetic the same as normalise's.
+func normaliseRows(b []float64, k int) {
+	r := 0
+	for ; r+4*k <= len(b); r += 4 * k {
+		v0, v1, v2, v3 := b[r:r+k], b[r+k:r+2*k], b[r+2*k:r+3*k], b[r+3*k:r+4*k]
+		s0, s1, s2, s3 := 0.0, 0.0, 0.0, 0.0
+		for i := range v0 {
+			s0 += v0[i]
+			s1 += v1[i]
+			s2 += v2[i]
+			s3 += v3[i]
+		}
+		if !(s0 > 0 && s1 > 0 && s2 > 0 && s3 > 0 &&
+			s0 < 0x1p1000 && s1 < 0x1p1000 && s2 < 0x1p1000 && s3 < 0x1p1000) {
+			break // normalise's rare cases: these four and the rest by it
+		}
+		i0, i1, i2, i3 := 1/s0, 1/s1, 1/s2, 1/s3
+		for i := range v0 {
+			v0[i] *= i0
+			v1[i] *= i1
+			v2[i] *= i2
+			v3[i] *= i3
+		}
+	}
+	for ; r < len(b); r += k {
+		normalise(b[r : r+k])
+	}
+}
+
+// normalise divides the values of row, >= 0, by their sum. It multiplies
+// by the reciprocal (at most an ulp from the quotient) unless the sum is
+// so large that the reciprocal would lose bits. The sum overflows only for
+// Alphas near MaxFloat64: then the values are first scaled by 2^-64,
+// exactly (the G_i are at least e^-147 and stay normal). It is 0 only
+// where every G_i is an exponential (Alpha = 1) of exactly 0, the grid's
+// least value (probability 2^-53 each, so 2^-53·len(row) for the vector):
+// given that every G_i is below the grid's step, they are uniform there,
+// and G/ΣG is again Dirichlet(1, ..., 1); the vector is then 1/len(row)
+// in each place, its mean.
+func normalise(row []float64) {
+	sum := 0.0
+	for _, g := range row {
+		sum += g
+	}
+	switch {
+	case sum == 0:
+		for i := range row {
+			row[i] = 1 / float64(len(row))
+		}
+		return
+	case sum > math.MaxFloat64:
+		sum = 0
+		for i, g := range row {
+			g = float64(g * 0x1p-64)
+			row[i] = g
+			sum += g
+		}
+	}
+	if sum >= 0x1p1000 {
+		for i := range row {
+			row[i] /= sum
+		}
+		return
+	}
+	inv := 1 / sum
+	for i := range row {
+		row[i] *= inv
+	}
+}
+
+// sampler returns the gamma sampler of Alpha[i]: kept's, or s set up.
+func (d Dirichlet) sampler(i int, kept *[dirichletKept]gammaSampler, s *gammaSampler) *gammaSampler {
+	if i < dirichletKept {
+		return &kept[i]
+	}
+	s.init(d.Alpha[i], 1)
+	return s
+}
+
+// row sets row to one vector where every Alpha is at least lmsMax: the G_i
+// are then normal numbers (see gammaSampler.unit), so G/ΣG is had directly.
+func (d Dirichlet) row(w *words, row []float64, kept *[dirichletKept]gammaSampler, s *gammaSampler) {
+	for i := range row {
+		row[i] = d.sampler(i, kept, s).unit(w)
+	}
+	normalise(row)
+}
+
+// logRow sets row to one vector from the logs of the G_i, for Alphas some
+// of which are below lmsMax.
+func (d Dirichlet) logRow(w *words, row []float64, kept *[dirichletKept]gammaSampler, s *gammaSampler) {
+	m := math.Inf(-1)
+	// Of the log G_i below -MaxFloat64 (-Inf in float64: only Alphas
+	// below about 1e-307 reach them), the greatest, by log(-log G_i) =
+	// log(-Alpha[i]·log G_i) - log(Alpha[i]), which stays finite.
+	least, top := math.Inf(1), 0
+	for i := range row {
+		g := d.sampler(i, kept, s)
+		var l float64
+		if g.kind == gammaLMS {
+			sl, lx, _ := g.lms(w) // logUnit's words and value, with sl
+			l = lx
+			if lx == math.Inf(-1) {
+				if k := log(-sl) - log(g.alpha); k < least {
+					least, top = k, i
+				}
+			}
+		} else {
+			l = g.logUnit(w)
+		}
+		row[i] = l
+		m = max(m, l)
+	}
+	if m == math.Inf(-1) {
+		// Every G_i is that small: the greatest is the whole sum to within
+		// far less than an ulp.
+		clear(row)
+		row[top] = 1
+		return
+	}
+	for i, l := range row {
+		row[i] = exp(l - m)
+	}
+	normalise(row) // the greatest is 1: the sum is in [1, len(row)]
+}

@@ -57,7 +57,10 @@ func vexpAVX512(dst, src []float64) int
 func vlogAVX512(dst, src []float64) int
 
 //go:noescape
-func vpowAVX512(dst, src []float64, k, lambda float64) int
+func vexpMulAVX512(dst, src []float64, lambda float64) int
+
+//go:noescape
+func vlogDivAVX512(dst, src []float64, k float64) int
 
 //go:noescape
 func vexpAVX2(dst, src []float64) int
@@ -66,7 +69,10 @@ func vexpAVX2(dst, src []float64) int
 func vlogAVX2(dst, src []float64) int
 
 //go:noescape
-func vpowAVX2(dst, src []float64, k, lambda float64) int
+func vexpMulAVX2(dst, src []float64, lambda float64) int
+
+//go:noescape
+func vlogDivAVX2(dst, src []float64, k float64) int
 
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
@@ -199,7 +205,7 @@ func asmUniformsInside(dst []float64, p []byte, lo, width float64) int {
 }
 
 // xmathConsts are the constants of exp and log (xmath.go) as the kernels
-// vexp, vlog and vpow read them, in the order of constNames in
+// vexp, vexpMul, vlog and vlogDiv read them, in the order of constNames in
 // _asm/xmath.go.
 var xmathConsts = [...]uint64{
 	1<<63 - 1,             // abs
@@ -269,14 +275,24 @@ func asmLog(dst, src []float64) int {
 	return 0
 }
 
-// asmPow is asmExp for lambda * exp(log(x)/k), stopping before the first
-// group holding an x that log or the exp of log(x)/k treats apart.
-func asmPow(dst, src []float64, k, lambda float64) int {
+// asmExpMul is asmExp for lambda * exp(x).
+func asmExpMul(dst, src []float64, lambda float64) int {
 	switch {
 	case useAVX512:
-		return vpowAVX512(dst, src, k, lambda)
+		return vexpMulAVX512(dst, src, lambda)
 	case useAVX2:
-		return vpowAVX2(dst, src, k, lambda)
+		return vexpMulAVX2(dst, src, lambda)
+	}
+	return 0
+}
+
+// asmLogDiv is asmLog for log(x)/k.
+func asmLogDiv(dst, src []float64, k float64) int {
+	switch {
+	case useAVX512:
+		return vlogDivAVX512(dst, src, k)
+	case useAVX2:
+		return vlogDivAVX2(dst, src, k)
 	}
 	return 0
 }

@@ -27,4 +27,5 @@ func asmCompact(dst []float64, xs *[walkBlock]float64, keep *[walkBlock / 64]uin
 
 func asmExp(dst, src []float64) int                    { return 0 }
 func asmLog(dst, src []float64) int                    { return 0 }
-func asmPow(dst, src []float64, k, lambda float64) int { return 0 }
+func asmExpMul(dst, src []float64, lambda float64) int { return 0 }
+func asmLogDiv(dst, src []float64, k float64) int      { return 0 }

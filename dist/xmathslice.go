@@ -15,6 +15,16 @@ func expAll(xs []float64) {
 	}
 }
 
+// expMulAll sets xs[i] = lambda * exp(xs[i]) for every i.
+func expMulAll(xs []float64, lambda float64) {
+	for i := 0; i < len(xs); {
+		i += asmExpMul(xs[i:], xs[i:], lambda)
+		for end := min(i+kernelWords, len(xs)); i < end; i++ {
+			xs[i] = lambda * exp(xs[i])
+		}
+	}
+}
+
 // logAll sets xs[i] = log(xs[i]) for every i.
 func logAll(xs []float64) {
 	for i := 0; i < len(xs); {
@@ -25,12 +35,20 @@ func logAll(xs []float64) {
 	}
 }
 
-// powAll sets xs[i] = lambda * exp(log(xs[i])/k) for every i.
-func powAll(xs []float64, k, lambda float64) {
+// logDivAll sets xs[i] = log(xs[i])/k for every i.
+func logDivAll(xs []float64, k float64) {
 	for i := 0; i < len(xs); {
-		i += asmPow(xs[i:], xs[i:], k, lambda)
+		i += asmLogDiv(xs[i:], xs[i:], k)
 		for end := min(i+kernelWords, len(xs)); i < end; i++ {
-			xs[i] = lambda * exp(log(xs[i])/k)
+			xs[i] = log(xs[i]) / k
 		}
 	}
+}
+
+// powAll sets xs[i] = lambda * exp(log(xs[i])/k) for every i, Weibull's
+// power, in two passes over xs (in L1 for a chunk): the kernels of one
+// operation each keep more lanes in flight than one kernel of both.
+func powAll(xs []float64, k, lambda float64) {
+	logDivAll(xs, k)
+	expMulAll(xs, lambda)
 }

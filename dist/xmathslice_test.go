@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/streamrand/streamrand/internal/testkit/backendtest"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // A sliceFunc is one of the slice forms of exp and log: its kernel (nil
@@ -14,11 +15,12 @@ import (
 // give the bits of.
 type sliceFunc struct {
 	name   string
-	kernel func(dst, src []float64) int
+	kernel func(dst, src []float64) int // nil for a driver of two kernels
 	driver func(xs []float64)
 	scalar func(x float64) float64
 	inputs func(r *rand.Rand) float64
-	// apart reports whether the kernel leaves x to the scalar code.
+	// apart reports whether the kernel leaves x to the scalar code (nil
+	// with kernel).
 	apart func(x float64) bool
 }
 
@@ -30,14 +32,26 @@ func sliceFuncs() []sliceFunc {
 		{"exp", asmExp, expAll, exp, expInput, expApart},
 		{"log", asmLog, logAll, log, logInput, logApart},
 	}
+	for _, lambda := range []float64{1, 2.5, 1e-300, 1e300, 0.75} {
+		fs = append(fs, sliceFunc{fmt.Sprintf("expMul(lambda=%v)", lambda),
+			func(dst, src []float64) int { return asmExpMul(dst, src, lambda) },
+			func(xs []float64) { expMulAll(xs, lambda) },
+			func(x float64) float64 { return lambda * exp(x) },
+			expInput, expApart})
+	}
+	for _, k := range []float64{1, 1.5, 3, 0.5, 1e-3, 1e300, 5e-324, 7.25} {
+		fs = append(fs, sliceFunc{fmt.Sprintf("logDiv(k=%v)", k),
+			func(dst, src []float64) int { return asmLogDiv(dst, src, k) },
+			func(xs []float64) { logDivAll(xs, k) },
+			func(x float64) float64 { return log(x) / k },
+			logInput, logApart})
+	}
 	for _, p := range [][2]float64{{1.5, 1}, {1.5, 2}, {1, 1}, {0.5, 3}, {3, 1e-300}, {7.25, 1e300}, {1e-3, 1}, {1e300, 1}, {2, math.MaxFloat64}} {
 		k, lambda := p[0], p[1]
-		fs = append(fs, sliceFunc{fmt.Sprintf("pow(k=%v,lambda=%v)", k, lambda),
-			func(dst, src []float64) int { return asmPow(dst, src, k, lambda) },
+		fs = append(fs, sliceFunc{fmt.Sprintf("pow(k=%v,lambda=%v)", k, lambda), nil,
 			func(xs []float64) { powAll(xs, k, lambda) },
 			func(x float64) float64 { return lambda * exp(log(x)/k) },
-			powInput,
-			func(x float64) bool { return logApart(x) || expApart(log(x)/k) }})
+			powInput, nil})
 	}
 	return fs
 }
@@ -121,6 +135,16 @@ func powInput(r *rand.Rand) float64 {
 	return r.ExpFloat64() * float64(1+r.IntN(20))
 }
 
+// offsets are the offsets in elements (within a 64-byte line) at which
+// TestKernelXmath places slices of n elements: all of them, or with -short
+// one, n % 8.
+func offsets(n int) []int {
+	if testing.Short() {
+		return []int{n % 8}
+	}
+	return []int{0, 1, 2, 3, 4, 5, 6, 7}
+}
+
 // TestKernelXmath compares the kernels of exp, log and Weibull's power
 // with the scalar functions bit for bit, for every length 0 to 300 and
 // more, at every offset (in elements) of the slices, in place and into
@@ -140,57 +164,63 @@ func TestKernelXmath(t *testing.T) {
 		const guard = 0x5A5A5A5A5A5A5A5A
 		for _, f := range sliceFuncs() {
 			for _, dense := range []bool{true, false} {
+				if f.kernel == nil && !dense {
+					continue
+				}
 				for _, n := range lengths {
-					off := n % 8
-					mem := make([]float64, n+16)
-					src := mem[off : off+n]
-					for i := range src {
-						src[i] = f.inputs(r)
-						if !dense {
-							// Redraw the inputs the kernel leaves to the
-							// scalar code, so that it runs to the end.
-							for f.apart(src[i]) {
-								src[i] = f.inputs(r)
+					for _, off := range offsets(n) {
+						mem := make([]float64, n+16)
+						src := mem[off : off+n]
+						for i := range src {
+							src[i] = f.inputs(r)
+							if !dense { // then f.kernel != nil
+								// Redraw the inputs the kernel leaves to the
+								// scalar code, so that it runs to the end.
+								for f.apart(src[i]) {
+									src[i] = f.inputs(r)
+								}
 							}
 						}
-					}
-					in := append([]float64(nil), src...)
-					out := make([]float64, n+16)
-					for i := range out {
-						out[i] = math.Float64frombits(guard)
-					}
-					dst := out[off : off+n]
-					m := f.kernel(dst, src)
-					// The first group holding an input apart.
-					stop := n / lanes * lanes
-					for i := range stop {
-						if f.apart(in[i]) {
-							stop = i / lanes * lanes
-							break
+						in := append([]float64(nil), src...)
+						if f.kernel != nil {
+							out := make([]float64, n+16)
+							for i := range out {
+								out[i] = math.Float64frombits(guard)
+							}
+							dst := out[off : off+n]
+							m := f.kernel(dst, src)
+							// The first group holding an input apart.
+							stop := n / lanes * lanes
+							for i := range stop {
+								if f.apart(in[i]) {
+									stop = i / lanes * lanes
+									break
+								}
+							}
+							if m != stop {
+								t.Fatalf("%s %s, len %d offset %d: converted %d, want %d", Backend(), f.name, n, off, m, stop)
+							}
+							if !dense && m != n/lanes*lanes {
+								t.Fatalf("%s %s, len %d: stopped at %d on inputs it converts", Backend(), f.name, n, m)
+							}
+							for i := range out {
+								want := uint64(guard)
+								if i >= off && i < off+m {
+									want = math.Float64bits(f.scalar(in[i-off]))
+								}
+								if got := math.Float64bits(out[i]); got != want {
+									t.Fatalf("%s %s, len %d offset %d: element %d (input %v, %#x) is %#x, want %#x",
+										Backend(), f.name, n, off, i-off, in[i-off], math.Float64bits(in[i-off]), got, want)
+								}
+							}
 						}
-					}
-					if m != stop {
-						t.Fatalf("%s %s, len %d offset %d: converted %d, want %d", Backend(), f.name, n, off, m, stop)
-					}
-					if !dense && m != n/lanes*lanes {
-						t.Fatalf("%s %s, len %d: stopped at %d on inputs it converts", Backend(), f.name, n, m)
-					}
-					for i := range out {
-						want := uint64(guard)
-						if i >= off && i < off+m {
-							want = math.Float64bits(f.scalar(in[i-off]))
-						}
-						if got := math.Float64bits(out[i]); got != want {
-							t.Fatalf("%s %s, len %d offset %d: element %d (input %v, %#x) is %#x, want %#x",
-								Backend(), f.name, n, off, i-off, in[i-off], math.Float64bits(in[i-off]), got, want)
-						}
-					}
-					// In place, the driver: every value the scalar function's.
-					f.driver(src)
-					for i := range src {
-						if got, want := math.Float64bits(src[i]), math.Float64bits(f.scalar(in[i])); got != want {
-							t.Fatalf("%s %s driver, len %d offset %d: element %d (input %v, %#x) is %#x, want %#x",
-								Backend(), f.name, n, off, i, in[i], math.Float64bits(in[i]), got, want)
+						// In place, the driver: every value the scalar function's.
+						f.driver(src)
+						for i := range src {
+							if got, want := math.Float64bits(src[i]), math.Float64bits(f.scalar(in[i])); got != want {
+								t.Fatalf("%s %s driver, len %d offset %d: element %d (input %v, %#x) is %#x, want %#x",
+									Backend(), f.name, n, off, i, in[i], math.Float64bits(in[i]), got, want)
+							}
 						}
 					}
 				}
@@ -218,6 +248,41 @@ func TestXmathDrivers(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// BenchmarkXmathSlice times the slice forms of exp, log and Weibull's
+// power on every backend over 2048 values (a chunk, in L1) of the ranges
+// LogNormal and Weibull give them (copied in each time): read ns/value, or
+// 8e9 / cpuB/s for the CPU time of the process.
+func BenchmarkXmathSlice(b *testing.B) {
+	r := rand.New(rand.NewPCG(25, 26))
+	in := make([]float64, chunkWords)
+	normals, exps := make([]float64, len(in)), make([]float64, len(in))
+	for i := range in {
+		normals[i], exps[i] = r.NormFloat64(), r.ExpFloat64()
+	}
+	cases := []struct {
+		name string
+		src  []float64
+		f    func(xs []float64)
+	}{
+		{"exp", normals, expAll},
+		{"log", exps, logAll},
+		{"pow", exps, func(xs []float64) { powAll(xs, 1.5, 1) }},
+	}
+	backendtest.Bench(b, kernels, func(b *testing.B) {
+		for _, c := range cases {
+			b.Run(c.name, func(b *testing.B) {
+				stop := benchutil.Start(b, 8*len(in))
+				for b.Loop() {
+					copy(in, c.src)
+					c.f(in)
+				}
+				stop()
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(in)), "ns/value")
+			})
 		}
 	})
 }

@@ -20,8 +20,8 @@
 //     stopping at the first word whose x is not (Uniform.draw takes it);
 //     uniformsInside: the same without the test, for intervals where no
 //     word's x rounds to an endpoint.
-//   - vexp, vlog, vpow: exp, log and Weibull's lambda·exp(log(x)/k) over a
-//     slice (xmath.go in this directory).
+//   - vexp, vexpMul, vlog, vlogDiv: exp(x), lambda·exp(x), log(x) and
+//     log(x)/k over a slice (xmath.go in this directory).
 //
 // The ziggurats' tables (256 entries of a 64-bit bound k and a float64
 // width w) are looked up by one 16-byte load per word of the pair {w[i],

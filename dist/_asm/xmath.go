@@ -6,9 +6,12 @@ package main
 // fused), the table rows read by gathers, so every result has the scalar
 // function's bits.
 //
-//   - vexp: dst[i] = exp(src[i]);
-//   - vlog: dst[i] = log(src[i]);
-//   - vpow: dst[i] = lambda * exp(log(src[i])/k), Weibull's power.
+//   - vexp, vexpMul: dst[i] = exp(src[i]), lambda * exp(src[i]);
+//   - vlog, vlogDiv: dst[i] = log(src[i]), log(src[i])/k.
+//
+// (Weibull's power lambda * exp(log(x)/k) is vlogDiv's pass over a chunk
+// and then vexpMul's: one kernel of both measured slower, its long chain
+// of dependent operations, two gathers deep, filling the scheduler.)
 //
 // Each stops before the first group of lanes holding an input the scalar
 // code treats apart (exp: |x| >= 700 or NaN, where exp scales 2^(k/128)
@@ -341,16 +344,34 @@ func xmathKernel(name string, s isa, doc []string, setup func(c *consts) func(x,
 	body := setup(c)
 	off := GP64()
 	XORQ(off, off)
-	loop, done := name+"_loop", name+"_done"
-	Label(loop)
-	CMPQ(off, n)
-	JAE(LabelRef(done))
-	x, y := c.vec(), c.vec()
-	VMOVUPD(Mem{Base: src, Index: off, Scale: 1}, x)
-	body(x, y, done)
-	VMOVUPD(y, Mem{Base: dst, Index: off, Scale: 1})
-	ADDQ(U8(8*s.lanes), off)
-	JMP(LabelRef(loop))
+	// Two groups per iteration while two are left, then one: a group
+	// holding an input apart sends the pair to the loop of one, which
+	// converts the groups before it.
+	done := name + "_done"
+	for _, u := range []int{2, 1} {
+		loop := fmt.Sprintf("%s_loop%d", name, u)
+		fail := fmt.Sprintf("%s_loop%d", name, 1)
+		if u == 1 {
+			fail = done
+		}
+		Label(loop)
+		end := GP64()
+		LEAQ(Mem{Base: off, Disp: 8 * s.lanes * u}, end)
+		CMPQ(end, n)
+		JA(LabelRef(fail))
+		ys := make([]VecVirtual, u)
+		for v := range u {
+			x := c.vec()
+			ys[v] = c.vec()
+			VMOVUPD(Mem{Base: src, Index: off, Scale: 1, Disp: 8 * s.lanes * v}, x)
+			body(x, ys[v], fail)
+		}
+		for v, y := range ys {
+			VMOVUPD(y, Mem{Base: dst, Index: off, Scale: 1, Disp: 8 * s.lanes * v})
+		}
+		ADDQ(U8(8*s.lanes*u), off)
+		JMP(LabelRef(loop))
+	}
 	Label(done)
 	SHRQ(U8(3), off)
 	Store(off, ReturnIndex(0))
@@ -363,74 +384,77 @@ func regConsts(name string) []string {
 	exp := []string{"abs", "expBound", "invLn2N", "shift", "ln2hiN", "ln2loN", "c2", "c3", "c4", "c5", "low7"}
 	log := []string{"minNormal", "maxFloat", "logOff", "low7", "kMagic", "kBias", "expField", "dhMask", "ln2hi", "ln2lo", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}
 	switch name {
-	case "vexpAVX512":
+	case "vexpAVX512", "vexpMulAVX512":
 		return exp
-	case "vlogAVX512":
-		return log
-	case "vpowAVX512":
-		// The log's but its polynomial's, and the exp's first ones, kept
-		// once, as many as leave the bodies their registers.
-		return append(log[:10:10], "abs", "expBound", "invLn2N", "shift", "ln2hiN", "ln2loN")
-	case "vexpAVX2":
+	case "vlogAVX512", "vlogDivAVX512":
+		return log[:len(log)-9] // as many as leave two bodies their registers
+	case "vexpAVX2", "vexpMulAVX2":
 		return []string{"invLn2N", "shift", "low7"}
-	case "vlogAVX2", "vpowAVX2":
+	case "vlogAVX2", "vlogDivAVX2":
 		return []string{"low7"}
 	}
 	panic(name)
 }
 
 func xmathKernels(s isa) {
-	xmathKernel("vexp", s, []string{"sets dst[i] = exp(src[i]) (xmath.go's exp).",
-		"Inputs apart: |x| >= 700 and NaN."},
-		func(c *consts) func(x, y VecVirtual, fail string) {
-			tbl := table("·expTab")
-			return func(x, y VecVirtual, fail string) {
-				ok := checkReg(c)
-				expCheck(c, x, ok)
-				allOK(c.s, ok, fail)
-				expBody(c, tbl, x, y)
-			}
-		})
-	xmathKernel("vlog", s, []string{"sets dst[i] = log(src[i]) (xmath.go's log).",
-		"Inputs apart: all but the positive normal float64s."},
-		func(c *consts) func(x, y VecVirtual, fail string) {
-			tbl := table("·logSoA")
-			return func(x, y VecVirtual, fail string) {
-				ok := checkReg(c)
-				logCheck(c, x, ok)
-				allOK(c.s, ok, fail)
-				logBody(c, tbl, x, y)
-			}
-		})
-	xmathKernel("vpow", s, []string{"sets dst[i] = lambda * exp(log(src[i])/k) (Weibull's",
-		"power). Inputs apart: those of log, and those whose log(x)/k is one of exp's."},
-		func(c *consts) func(x, y VecVirtual, fail string) {
-			expTbl, logTbl := table("·expTab"), table("·logSoA")
-			k, lambda := c.vec(), c.vec()
-			for _, p := range []struct {
-				name string
-				v    VecVirtual
-			}{{"k", k}, {"lambda", lambda}} {
-				b, err := Param(p.name).Resolve()
-				if err != nil {
-					panic(err)
+	for _, mul := range []bool{false, true} {
+		name, doc := "vexp", []string{"sets dst[i] = exp(src[i]) (xmath.go's exp)."}
+		if mul {
+			name, doc = "vexpMul", []string{"sets dst[i] = lambda * exp(src[i]) (xmath.go's exp)."}
+		}
+		xmathKernel(name, s, append(doc, "Inputs apart: |x| >= 700 and NaN."),
+			func(c *consts) func(x, y VecVirtual, fail string) {
+				tbl := table("·expTab")
+				var lambda VecVirtual
+				if mul {
+					lambda = param(c, "lambda")
 				}
-				VBROADCASTSD(b.Addr, p.v)
-			}
-			return func(x, y VecVirtual, fail string) {
-				ok := checkReg(c)
-				logCheck(c, x, ok)
-				allOK(c.s, ok, fail)
-				l := c.vec()
-				logBody(c, logTbl, x, l)
-				VDIVPD(k, l, l)
-				ok = checkReg(c)
-				expCheck(c, l, ok)
-				allOK(c.s, ok, fail)
-				expBody(c, expTbl, l, y)
-				VMULPD(y, lambda, y)
-			}
-		})
+				return func(x, y VecVirtual, fail string) {
+					ok := checkReg(c)
+					expCheck(c, x, ok)
+					allOK(c.s, ok, fail)
+					expBody(c, tbl, x, y)
+					if mul {
+						VMULPD(y, lambda, y)
+					}
+				}
+			})
+	}
+	for _, div := range []bool{false, true} {
+		name, doc := "vlog", []string{"sets dst[i] = log(src[i]) (xmath.go's log)."}
+		if div {
+			name, doc = "vlogDiv", []string{"sets dst[i] = log(src[i])/k (xmath.go's log)."}
+		}
+		xmathKernel(name, s, append(doc, "Inputs apart: all but the positive normal float64s."),
+			func(c *consts) func(x, y VecVirtual, fail string) {
+				tbl := table("·logSoA")
+				var k VecVirtual
+				if div {
+					k = param(c, "k")
+				}
+				return func(x, y VecVirtual, fail string) {
+					ok := checkReg(c)
+					logCheck(c, x, ok)
+					allOK(c.s, ok, fail)
+					logBody(c, tbl, x, y)
+					if div {
+						VDIVPD(k, y, y)
+					}
+				}
+			})
+	}
+}
+
+// param returns a register holding the float64 parameter name in every
+// lane.
+func param(c *consts, name string) VecVirtual {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	v := c.vec()
+	VBROADCASTSD(b.Addr, v)
+	return v
 }
 
 // checkReg is the register of a check: K1 with AVX-512, a vector with

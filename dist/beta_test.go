@@ -157,6 +157,7 @@ func TestBetaExtremes(t *testing.T) {
 
 // TestBetaLong: gfLong for Beta on each of its ways.
 func TestBetaLong(t *testing.T) {
+	t.Parallel() // a long, self-contained sweep: the long sweeps share the cores
 	long.Skip(t)
 	for i, c := range []struct{ a, b float64 }{{2, 5}, {0.5, 0.5}, {0.01, 10}, {1e-3, 1e-3}} {
 		src := chacha.NewSource(uint64(800 + i))

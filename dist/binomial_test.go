@@ -347,6 +347,7 @@ func TestBinomialBadParams(t *testing.T) {
 
 // TestBinomialLong sweeps more (n, p) with bigger samples.
 func TestBinomialLong(t *testing.T) {
+	t.Parallel() // a long, self-contained sweep: the long sweeps share the cores
 	long.Skip(t)
 	r := rand.New(chacha.NewSource(14))
 	for i := range 40 {

@@ -556,6 +556,7 @@ func gfLong(t *testing.T, name string, fill func([]float64), cdfR func(float64) 
 // for the small shapes, whose values are mostly 0 or subnormal) and for
 // ChiSquared.
 func TestGammaLong(t *testing.T) {
+	t.Parallel() // a long, self-contained sweep: the long sweeps share the cores
 	long.Skip(t)
 	for i, a := range []float64{0.5, 1, 2, 10, 1e4} {
 		src := chacha.NewSource(uint64(400 + i))

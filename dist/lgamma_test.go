@@ -505,6 +505,7 @@ const (
 )
 
 func TestLgammaAccuracy(t *testing.T) {
+	t.Parallel() // a long, self-contained sweep: the long sweeps share the cores
 	n := 1500
 	if long.Enabled() {
 		n = 200000

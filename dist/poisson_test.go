@@ -660,6 +660,7 @@ func TestPoissonBadParams(t *testing.T) {
 
 // TestPoissonLong sweeps more lambdas with bigger samples.
 func TestPoissonLong(t *testing.T) {
+	t.Parallel() // a long, self-contained sweep: the long sweeps share the cores
 	long.Skip(t)
 	r := rand.New(chacha.NewSource(12))
 	var lams []float64

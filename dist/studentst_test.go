@@ -105,6 +105,7 @@ func TestStudentsTTiny(t *testing.T) {
 // TestStudentsTLong: gfLong for StudentsT from the Cauchy to nearly the
 // normal.
 func TestStudentsTLong(t *testing.T) {
+	t.Parallel() // a long, self-contained sweep: the long sweeps share the cores
 	long.Skip(t)
 	for i, nu := range []float64{1, 5, 30, 1e6, 0.3} {
 		src := chacha.NewSource(uint64(1300 + i))

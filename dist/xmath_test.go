@@ -451,6 +451,7 @@ func xmAccuracy(c xmCase, seed uint64, n int) (worst, at float64) {
 var xmBound = map[string]float64{"exp": 0.52, "expm1": 0.55, "log": 0.52, "log1p": 0.52}
 
 func TestXmathAccuracy(t *testing.T) {
+	t.Parallel() // a long, self-contained sweep: the long sweeps share the cores
 	n := 6000
 	if long.Enabled() {
 		n = 1000000

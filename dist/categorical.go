@@ -93,17 +93,25 @@ func NewCategorical(weights []float64) (*Categorical, error) {
 // checkWeights checks that every weight is finite and >= 0, and returns
 // the largest and the number of positive ones. fn names the caller in the
 // error.
+//
+// It works on the bits: with -0 taken as +0, a weight is finite and >= 0
+// exactly when its bits are below those of +Inf, and the bits of such
+// weights are in their order.
 func checkWeights(fn string, weights []float64) (wmax float64, positive int, err error) {
+	const inf = 0x7ff << 52
+	var most uint64
 	for i, w := range weights {
-		if !(w >= 0 && w-w == 0) {
+		b := math.Float64bits(w)
+		if b == 1<<63 {
+			b = 0 // -0
+		}
+		if b >= inf {
 			return 0, 0, errors.New("dist: " + fn + ": weights[" + strconv.Itoa(i) + "] = " + fmtFloat(w) + ", want a finite number >= 0")
 		}
-		if w > 0 {
-			positive++
-		}
-		wmax = max(wmax, w)
+		positive += int(discFlag(b != 0))
+		most = max(most, b)
 	}
-	return wmax, positive, nil
+	return math.Float64frombits(most), positive, nil
 }
 
 // frexp2 returns the integer f < 2^53 and the exponent e with w = f·2^e, for

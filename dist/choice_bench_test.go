@@ -9,6 +9,7 @@ import (
 
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/dist"
+	"github.com/streamrand/streamrand/internal/testkit/benchutil"
 )
 
 // benchWeights returns n weights drawn uniformly from (0, 1], fixed by the
@@ -56,6 +57,48 @@ func BenchmarkCategorical(b *testing.B) {
 					ks[i] = int(g.Rand())
 				}
 			})
+		})
+	}
+}
+
+// BenchmarkSample times Sample and WeightedSample of k = 10 indices of n =
+// 10^3, 10^6 and 10^8: Sample's time and memory should not grow with n,
+// WeightedSample's time grows as n (one exponential per weight) and its
+// memory not at all. Read sec/op per call, B/op for what a call
+// allocates, and for the CPU time 8e9/cpuB/s: ns per value of Sample, ns
+// per weight of WeightedSample.
+//
+//	go test ./dist -run '^$' -bench 'Sample' -count 6 | benchstat -
+func BenchmarkSample(b *testing.B) {
+	const k = 10
+	dst := make([]int, k)
+	for _, n := range []int{1e3, 1e6, 1e8} {
+		b.Run(fmt.Sprintf("Sample/k=%d/n=%d", k, n), func(b *testing.B) {
+			src := chacha.NewSource(1)
+			stop := benchutil.Start(b, 8*k)
+			for b.Loop() {
+				if err := dist.Sample(src, dst, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+			stop()
+		})
+	}
+	for _, n := range []int{1e3, 1e6, 1e8} {
+		if n > 1e6 && testing.Short() {
+			continue
+		}
+		w := benchWeights(n)
+		b.Run(fmt.Sprintf("WeightedSample/k=%d/n=%d", k, n), func(b *testing.B) {
+			src := chacha.NewSource(1)
+			stop := benchutil.Start(b, 8*n)
+			for b.Loop() {
+				if err := dist.WeightedSample(src, dst, w); err != nil {
+					b.Fatal(err)
+				}
+			}
+			stop()
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/weight")
 		})
 	}
 }

@@ -41,3 +41,32 @@ func ExampleNewCategorical() {
 	// Output:
 	// 90% interval of the mean monthly return: [-0.0013, 0.0152]
 }
+
+// An audit picks 8 of 2,000,000 ledger rows uniformly, without
+// replacement and in random order, in O(8) time and memory: nothing of
+// size 2,000,000 is allocated. The rows are the same on every machine.
+func ExampleSample() {
+	src := chacha.NewSource(2026)
+	rows := make([]int, 8)
+	if err := dist.Sample(src, rows, 2_000_000); err != nil {
+		panic(err)
+	}
+	fmt.Println(rows)
+	// Output:
+	// [1199311 507946 84447 374336 499375 1429825 1892321 1193461]
+}
+
+// Three items picked without replacement, each time with probability
+// proportional to the weight of those left: numpy's
+// choice(5, 3, replace=False, p=w/w.sum()) law.
+func ExampleWeightedSample() {
+	src := chacha.NewSource(7)
+	weights := []float64{10, 1, 0, 5, 20} // item 2 is never picked
+	picks := make([]int, 3)
+	if err := dist.WeightedSample(src, picks, weights); err != nil {
+		panic(err)
+	}
+	fmt.Println(picks)
+	// Output:
+	// [0 4 3]
+}

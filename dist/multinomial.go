@@ -82,21 +82,85 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 		}
 		last[i] = int64(math.Float64bits(c))
 	}
+	// With four vectors or more, the two before the last keep each
+	// place's log1p(-p) and p/(1-p) for inversion, for the vectors before
+	// them; the last three compute them again, the same floats.
+	rows := len(dst) / k
+	var lqs, rs []int64
+	if rows >= 4 {
+		lqs, rs = dst[len(dst)-2*k:len(dst)-k], dst[len(dst)-3*k:len(dst)-2*k]
+		for i := range k {
+			inv := newBinomialInv(math.Float64frombits(uint64(last[i])))
+			lqs[i], rs[i] = int64(math.Float64bits(inv.lq)), int64(math.Float64bits(inv.r))
+		}
+	}
 	w := open(src)
 	defer w.done()
-	for r := 0; r < len(dst); r += k {
-		row := dst[r : r+k]
+	for r := 0; r < rows; r++ {
+		row := dst[r*k : r*k+k]
 		n := d.N
 		for i := range row {
 			c := math.Float64frombits(uint64(last[i]))
 			var x int64
 			if n > 0 && c > 0 {
-				x = binomialDraw(&w, n, c)
+				var inv binomialInv
+				if r < rows-3 {
+					inv = binomialInv{c, math.Float64frombits(uint64(lqs[i])), math.Float64frombits(uint64(rs[i]))}
+				} else {
+					inv = newBinomialInv(c)
+				}
+				x = inv.draw(&w, n)
 			}
 			row[i] = x
 			n -= x
 		}
 	}
+}
+
+// binomialInv is what Binomial(n, c) needs of c for any n, computed once:
+// its p = min(c, 1-c), log1p(-p) and p/(1-p), inversion's f(0) =
+// exp(n·log1p(-p)) and ratio.
+type binomialInv struct{ c, lq, r float64 }
+
+func newBinomialInv(c float64) binomialInv {
+	p := min(c, 1-c)
+	return binomialInv{c, log1p(-p), binomialRatio(p)}
+}
+
+// draw returns a Binomial(n, c) variate for n > 0 and 0 < c <= 1, the
+// value Binomial{n, c}.Rand draws from the same words (see binomialDraw),
+// and n, drawing nothing, for c = 1. Inversion searches with an early
+// exit instead of binomialWalk's branch-free sum of its first terms: the
+// same least k with u < F(k), from the same floats (for one draw of a
+// new n and p, the early exit is the faster).
+func (b binomialInv) draw(w *words, n int64) int64 {
+	if b.c >= 1 {
+		return n
+	}
+	p, flip := b.c, b.c > 0.5
+	if flip {
+		p = 1 - b.c
+	}
+	if !(float64(n)*p < binomialSwitch) {
+		return binomialDraw(w, n, b.c)
+	}
+	u := open01(w.next())
+	f := exp(float64(n) * b.lq)
+	c := f
+	k := int64(0)
+	for u >= c && k < n {
+		k++
+		f = binomialTerm(f, n, k, b.r)
+		cn := c + f
+		if cn == c {
+			break
+		}
+		c = cn
+	}
+	if flip {
+		return n - k
+	}
+	return k
 }
 
 // binomialDraw returns a Binomial(n, p) variate for n > 0 and 0 < p <= 1,

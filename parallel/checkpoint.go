@@ -15,6 +15,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/streamrand/streamrand"
 )
@@ -30,7 +32,7 @@ import (
 // MarshalBinary (or GobEncode) returns. A must come back exactly from that
 // encoding; a field gob does not save (unexported, a func or a chan) is an
 // error. The file also names the computation: the Job's Alg, its Seed (or
-// a hash of its Key), n and a hash of ID. Fold refuses a file of another
+// a hash of its Key), n and ID. Fold refuses a file of another
 // computation with an error that names the field that differs. The number
 // of workers may differ between runs.
 //
@@ -51,7 +53,7 @@ type Checkpoint struct {
 	Every time.Duration
 	// ID is what else the result depends on: the parameters of f and
 	// combine, a version of their code. A file saved with another ID is
-	// refused (the file holds its SHA-256).
+	// refused; the error shows both when they are short text.
 	ID []byte
 }
 
@@ -70,7 +72,7 @@ type savedRun struct {
 	Seed   uint64
 	KeySum [sha256.Size]byte // of the key
 	N      int64
-	IDSum  [sha256.Size]byte
+	ID     []byte
 	Next   int64  // units [0, Next) are done
 	Acc    []byte // their accumulator, gob-encoded
 }
@@ -93,7 +95,7 @@ func foldCheckpoint[T, A any](ctx context.Context, j Job, n int64, f func(int64,
 	if every == 0 {
 		every = defaultEvery
 	}
-	me := savedRun{Alg: j.Alg.String(), Seeded: j.Key == nil, Seed: j.Seed, KeySum: sha256.Sum256(j.key()), N: n, IDSum: sha256.Sum256(c.ID)}
+	me := savedRun{Alg: j.Alg.String(), Seeded: j.Key == nil, Seed: j.Seed, KeySum: sha256.Sum256(j.key()), N: n, ID: c.ID}
 	if j.Key != nil {
 		me.Seed = 0
 	}
@@ -200,10 +202,19 @@ func (s savedRun) same(me savedRun) error {
 		return errors.New("its Key differs")
 	case s.N != me.N:
 		return fmt.Errorf("its n is %d, not %d", s.N, me.N)
-	case s.IDSum != me.IDSum:
+	case !bytes.Equal(s.ID, me.ID):
+		if readable(s.ID) && readable(me.ID) {
+			return fmt.Errorf("its ID is %q, not %q", s.ID, me.ID)
+		}
 		return errors.New("its ID differs")
 	}
 	return nil
+}
+
+// readable reports whether an ID is short printable text, worth showing
+// in an error.
+func readable(id []byte) bool {
+	return len(id) <= 200 && utf8.Valid(id) && !bytes.ContainsFunc(id, func(r rune) bool { return !unicode.IsPrint(r) })
 }
 
 // save writes the run me at unit next with accumulator acc to path
@@ -224,10 +235,7 @@ func save[A any](path string, me savedRun, next int64, acc A) error {
 	sum := sha256.Sum256(out.Bytes())
 	out.Write(sum[:])
 
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
+	dir, base := filepath.Dir(path), filepath.Base(path)
 	f, err := os.CreateTemp(dir, base+".*.tmp")
 	if err != nil {
 		return err
@@ -269,10 +277,7 @@ func syncDir(dir string) error {
 // removeTemps removes the temporary files that save creates for path
 // (os.CreateTemp's path.NNN.tmp, NNN digits) and a killed run left.
 func removeTemps(path string) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
+	dir, base := filepath.Dir(path), filepath.Base(path)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err

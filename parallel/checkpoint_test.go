@@ -102,7 +102,7 @@ func TestCheckpointOtherComputation(t *testing.T) {
 	}{
 		{parallel.Job{Alg: streamrand.ChaCha8, Seed: 43, Checkpoint: base.Checkpoint}, 10, "its Seed is 42, not 43"},
 		{base, 11, "its n is 10, not 11"},
-		{otherID, 10, "its ID differs"},
+		{otherID, 10, `its ID is "call strike=100", not "call strike=110"`},
 		{parallel.Job{Alg: streamrand.ChaCha20, Seed: 42, Checkpoint: base.Checkpoint}, 10, "its Alg is chacha8, not chacha20"},
 		{keyed, 10, "it was run with Seed 42, not this Key"},
 	} {
@@ -123,6 +123,9 @@ func TestCheckpointOtherComputation(t *testing.T) {
 	keyed.Key = nil
 	_, err = parallel.Fold(t.Context(), keyed, 10, unitSum, stats{}, addStats)
 	require.ErrorContains(t, err, "it was run with a Key, not Seed 42")
+	keyed.Key, keyed.Checkpoint.ID = make([]byte, 32), []byte{0, 1, 2}
+	_, err = parallel.Fold(t.Context(), keyed, 10, unitSum, stats{}, addStats)
+	require.ErrorContains(t, err, "its ID differs")
 
 	// a file that is not a whole checkpoint
 	require.NoError(t, os.WriteFile(path, []byte("{}\n"), 0o600))

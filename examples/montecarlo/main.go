@@ -13,11 +13,12 @@
 //	go run ./examples/montecarlo -problem pi -paths 20000000 -workers 2
 //	go run ./examples/montecarlo -problem call -alg aes128ctr -seed 7
 //
-// With -resume FILE the run saves its progress to FILE (the chunks done and
-// their sums so far, written to a temporary file and renamed, so a kill
-// never leaves a torn file) about once a second, and a run started again
-// with the same flags and FILE continues from there to the same bits as a
-// run that never stopped:
+// With -resume FILE the run saves its progress to FILE about once a second
+// (-save), and a run started again with the same flags and FILE continues
+// from there to the same bits as a run that never stopped. parallel.Fold
+// does it, given a parallel.Checkpoint: it writes atomically, so a kill
+// never leaves a torn file, refuses a FILE of another run, and fails at
+// once if FILE's directory cannot be written:
 //
 //	go run ./examples/montecarlo -paths 2000000000 -resume pi.state   # Ctrl-C, or a killed machine
 //	go run ./examples/montecarlo -paths 2000000000 -resume pi.state   # continues
@@ -87,44 +88,33 @@ func (r run) do(ctx context.Context) (mc.Result, error) {
 	}
 	job := r.cfg.Job()
 	job.Workers = r.workers
-	var acc mc.Sums
 	if r.resume != "" {
-		s, err := loadState(r.resume, r.key())
-		if err != nil {
-			return mc.Result{}, err
-		}
-		job.Start, acc = s.Next, mc.Sums{S: math.Float64frombits(s.S), S2: math.Float64frombits(s.S2)}
+		job.Checkpoint = &parallel.Checkpoint{Path: r.resume, Every: r.every, ID: []byte(r.key())}
 	}
 	unit := r.cfg.Unit()
 	if r.percall {
 		unit = r.cfg.PerCallUnit()
 	}
-
-	// combine runs in chunk order, one call at a time: after it, acc holds
-	// the chunks [0, next), which is what a resumed run needs.
-	next, saved := job.Start, time.Now()
-	var saveErr error
-	combine := func(a, s mc.Sums) mc.Sums {
-		a = mc.Add(a, s)
-		next++
-		if r.resume != "" && saveErr == nil && time.Since(saved) >= r.every {
-			saveErr = r.save(next, a)
-			saved = time.Now()
-		}
-		return a
-	}
 	if r.progress != nil {
 		job.Progress = progressLine(r.progress, r.cfg)
 	}
-	total, err := parallel.Fold(ctx, job, r.cfg.Chunks(), unit, acc, combine)
-	if r.resume != "" {
-		// total holds chunks [0, next), also when Fold stopped early.
-		err = errors.Join(err, saveErr, r.save(next, total))
-	}
+	total, err := parallel.Fold(ctx, job, r.cfg.Chunks(), unit, mc.Sums{}, mc.Add)
 	if err != nil {
 		return mc.Result{}, err
 	}
 	return r.cfg.Result(total), nil
+}
+
+// key names everything else that decides the answer, the Checkpoint's ID:
+// a state saved by another run must not be resumed. (The Checkpoint itself
+// compares the algorithm, the seed and the number of chunks.)
+func (r run) key() string {
+	c := r.cfg
+	how := c.Alg.String()
+	if r.percall {
+		how = "percall-pcg"
+	}
+	return fmt.Sprintf("montecarlo v1 problem=%s generator=%s seed=%d paths=%d chunk=%d", c.Problem, how, c.Seed, c.Paths, c.Chunk)
 }
 
 // progressLine returns a Job.Progress that rewrites one line on w: the

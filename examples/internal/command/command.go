@@ -10,17 +10,24 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // Main runs run with the command's arguments and standard output. An error
-// is printed to stderr as one line, "name: error", and the process exits
-// with status 2; flag.ErrHelp (returned by Parse after -h printed the
+// is printed to stderr as one line, "name: error" (the lines of an error
+// of several, such as errors.Join's, joined with "; "), and the process
+// exits with status 2; flag.ErrHelp (returned by Parse after -h printed the
 // usage) is success.
 func Main(name string, run func(args []string, out io.Writer) error) {
 	if err := run(os.Args[1:], os.Stdout); err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(os.Stderr, name+":", err)
+		fmt.Fprintln(os.Stderr, name+": "+OneLine(err))
 		os.Exit(2)
 	}
+}
+
+// OneLine returns err's message on one line: its lines joined with "; ".
+func OneLine(err error) string {
+	return strings.Join(strings.FieldsFunc(err.Error(), func(r rune) bool { return r == '\n' || r == '\r' }), "; ")
 }
 
 // Parse parses args with fs. The flag package prints nothing: an error is

@@ -2,6 +2,7 @@ package command
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"testing"
 
@@ -44,4 +45,11 @@ func TestParseFlags(t *testing.T) {
 	require.Equal(t, 7, *n)
 	require.Equal(t, []string{"rest"}, fs.Args())
 	require.Empty(t, out.String())
+}
+
+// An error of several lines (errors.Join) is printed on one.
+func TestOneLine(t *testing.T) {
+	require.Equal(t, "a; b: c", OneLine(errors.Join(errors.New("a"), errors.New("b: c"))))
+	require.Equal(t, "plain", OneLine(errors.New("plain")))
+	require.Equal(t, "x; y", OneLine(errors.New("x\r\n\ny\n")))
 }

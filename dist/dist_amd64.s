@@ -5181,3 +5181,111 @@ vlogDivAVX2_done:
 	MOVQ DI, ret+56(FP)
 	VZEROUPPER
 	RET
+
+DATA evenOdd<>+0(SB)/8, $0x0000000000000000
+DATA evenOdd<>+8(SB)/8, $0x0000000000000002
+DATA evenOdd<>+16(SB)/8, $0x0000000000000004
+DATA evenOdd<>+24(SB)/8, $0x0000000000000006
+DATA evenOdd<>+32(SB)/8, $0x0000000000000008
+DATA evenOdd<>+40(SB)/8, $0x000000000000000a
+DATA evenOdd<>+48(SB)/8, $0x000000000000000c
+DATA evenOdd<>+56(SB)/8, $0x000000000000000e
+DATA evenOdd<>+64(SB)/8, $0x0000000000000001
+DATA evenOdd<>+72(SB)/8, $0x0000000000000003
+DATA evenOdd<>+80(SB)/8, $0x0000000000000005
+DATA evenOdd<>+88(SB)/8, $0x0000000000000007
+DATA evenOdd<>+96(SB)/8, $0x0000000000000009
+DATA evenOdd<>+104(SB)/8, $0x000000000000000b
+DATA evenOdd<>+112(SB)/8, $0x000000000000000d
+DATA evenOdd<>+120(SB)/8, $0x000000000000000f
+GLOBL evenOdd<>(SB), RODATA|NOPTR, $128
+
+// func mtGammasAVX512(dst []float64, src []byte, c float64, c2 float64, d float64, mul float64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV
+TEXT ·mtGammasAVX512(SB), NOSPLIT, $0-88
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	SHRQ         $0x04, DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-8, DX
+	SHLQ         $0x03, DX
+	VBROADCASTSD c+48(FP), Z0
+	VBROADCASTSD c2+56(FP), Z1
+	VBROADCASTSD d+64(FP), Z2
+	VBROADCASTSD mul+72(FP), Z3
+	MOVQ         $0x7fffffffffffffff, BX
+	VPBROADCASTQ BX, Z4
+	MOVQ         $0x3ff0000000000000, BX
+	VPBROADCASTQ BX, Z5
+	MOVQ         $0x3fefffffffffffff, BX
+	VPBROADCASTQ BX, Z6
+	MOVQ         $0x00000000000000ff, BX
+	VPBROADCASTQ BX, Z7
+	VMOVDQU64    evenOdd<>+0(SB), Z8
+	VMOVDQU64    evenOdd<>+64(SB), Z9
+	LEAQ         ·normPairs+0(SB), BX
+	XORQ         DI, DI
+
+mtGammasAVX512_loop:
+	CMPQ       DI, DX
+	JAE        mtGammasAVX512_done
+	VMOVDQU64  (CX)(DI*2), Z10
+	VMOVDQU64  64(CX)(DI*2), Z11
+	VMOVDQA64  Z10, Z12
+	VPERMT2Q   Z11, Z8, Z12
+	VPERMT2Q   Z11, Z9, Z10
+	VPSRAQ     $0x0b, Z12, Z11
+	VCVTQQ2PD  Z11, Z11
+	VPANDQ     Z7, Z12, Z12
+	VPSLLQ     $0x01, Z12, Z12
+	VPXORQ     Z13, Z13, Z13
+	KXNORB     K7, K7, K7
+	VGATHERQPD (BX)(Z12*8), K7, Z13
+	VPXORQ     Z14, Z14, Z14
+	KXNORB     K7, K7, K7
+	VGATHERQPD 8(BX)(Z12*8), K7, Z14
+	VPANDQ     Z4, Z11, Z12
+	VCMPPD     $0x11, Z14, Z12, K1
+	VMULPD     Z13, Z11, Z11
+	VMULPD     Z11, Z0, Z12
+	VPSRLQ     $0x0c, Z10, Z10
+	VPORQ      Z5, Z10, Z10
+	VSUBPD     Z6, Z10, Z10
+	VMULPD     Z11, Z11, Z11
+	VMULPD     Z11, Z11, Z11
+	VMULPD     Z11, Z1, Z11
+	VSUBPD     Z10, Z5, Z15
+	VADDPD     Z5, Z12, Z10
+	VMINPD     Z5, Z10, Z12
+	VMULPD     Z12, Z15, Z15
+	VCMPPD     $0x11, Z15, Z11, K1, K1
+	VMULPD     Z10, Z10, Z12
+	VMULPD     Z10, Z12, Z12
+	VMULPD     Z12, Z2, Z12
+	VMULPD     Z3, Z12, Z12
+	KORTESTB   K1, K1
+	JCC        mtGammasAVX512_partial
+	VMOVUPD    Z12, (AX)(DI*1)
+	ADDQ       $0x40, DI
+	JMP        mtGammasAVX512_loop
+
+mtGammasAVX512_partial:
+	KMOVB   K1, CX
+	XORL    $0x000000ff, CX
+	BSFL    CX, SI
+	MOVL    CX, DX
+	NEGL    DX
+	ANDL    CX, DX
+	DECL    DX
+	KMOVB   DX, K2
+	VMOVUPD Z12, K2, (AX)(DI*1)
+	LEAQ    (DI)(SI*8), DI
+
+mtGammasAVX512_done:
+	SHRQ $0x03, DI
+	MOVQ DI, ret+80(FP)
+	VZEROUPPER
+	RET

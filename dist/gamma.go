@@ -451,8 +451,16 @@ func (m *mtGamma) exact(y, q float64) bool {
 func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 	i := 0
 	for i < len(dst) {
-		j, k := m.run(w.p, w.k, w.n, dst[i:], r.mul)
+		j := 0
+		if !m.big {
+			// The AVX-512 kernel takes the whole groups of 8 tries it can,
+			// run the rest up to the first try not taken at once.
+			j = asmMTGammas(dst[i:], w.p[w.k:], m.c, m.c2, m.d, r.mul)
+			w.k += 16 * j
+		}
+		jr, k := m.run(w.p, w.k, w.n, dst[i+j:], r.mul)
 		w.k = k
+		j += jr
 		if r.div != 1 { // then r.mul = 1
 			for t := i; t < i+j; t++ {
 				dst[t] /= r.div

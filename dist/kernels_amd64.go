@@ -74,6 +74,9 @@ func vexpMulAVX2(dst, src []float64, lambda float64) int
 //go:noescape
 func vlogDivAVX2(dst, src []float64, k float64) int
 
+//go:noescape
+func mtGammasAVX512(dst []float64, src []byte, c, c2, d, mul float64) int
+
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
 // that order:
@@ -293,6 +296,18 @@ func asmLogDiv(dst, src []float64, k float64) int {
 		return vlogDivAVX512(dst, src, k)
 	case useAVX2:
 		return vlogDivAVX2(dst, src, k)
+	}
+	return 0
+}
+
+// asmMTGammas sets dst[t] = mul·mtValue(d, false, y) for the successive
+// tries of mtGamma.run from the whole words of p, two a try, while each is
+// taken at once, up to the first that is not or the last whole group of
+// 8 that fits dst and p, and returns how many it set (none without
+// AVX-512). For d < mtBig. dst may start at or before p's memory.
+func asmMTGammas(dst []float64, p []byte, c, c2, d, mul float64) int {
+	if useAVX512 {
+		return mtGammasAVX512(dst, p, c, c2, d, mul)
 	}
 	return 0
 }

@@ -22,6 +22,8 @@
 //     word's x rounds to an endpoint.
 //   - vexp, vexpMul, vlog, vlogDiv: exp(x), lambda·exp(x), log(x) and
 //     log(x)/k over a slice (xmath.go in this directory).
+//   - mtGammas (AVX-512 only): the tries of the gamma sampler of Marsaglia
+//     and Tsang taken at once, up to the first that is not (mtgamma.go).
 //
 // The ziggurats' tables (256 entries of a 64-bit bound k and a float64
 // width w) are looked up by one 16-byte load per word of the pair {w[i],
@@ -74,6 +76,8 @@ func main() {
 	for _, s := range []isa{avx512, avx2} {
 		xmathKernels(s)
 	}
+	evenOddConstant()
+	mtGammas()
 	Generate()
 }
 

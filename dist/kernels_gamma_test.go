@@ -1,0 +1,134 @@
+package dist
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/streamrand/streamrand/internal/testkit/backendtest"
+)
+
+// mtWords returns the words of n tries of Marsaglia and Tsang's sampler:
+// normal words of which about a third are crafted at the fast path's
+// bounds (zigWord), uniform words random, or at the ends (q near 0 and
+// near 1, where the squeeze's right side vanishes).
+func mtWords(r *rand.Rand, n int) []uint64 {
+	words := make([]uint64, 2*n)
+	for t := range n {
+		words[2*t] = zigWord(r, false)
+		u := r.Uint64()
+		switch r.IntN(8) {
+		case 0:
+			u |= 0xFFFFFFF << 36
+		case 1:
+			u &= 1<<20 - 1
+		}
+		words[2*t+1] = u
+	}
+	return words
+}
+
+// TestKernelMTGammas compares asmMTGammas with mtGamma.run bit for bit, on
+// every shape kind below mtBig and rate scalings, for every number of
+// tries 0 to 300 and more, at every byte offset of the words (mod 16), in
+// place (dst over the words, as a chunk is) and apart: the kernel must
+// set the tries run takes up to the first it does not, in whole groups of
+// 8, and write nothing else.
+func TestKernelMTGammas(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(31, 32))
+		var lengths []int
+		for n := range 301 {
+			lengths = append(lengths, n)
+		}
+		lengths = append(lengths, 511, 1000)
+		const guard = 0x5A5A5A5A5A5A5A5A
+		for _, shape := range []float64{1.0001, 1.2, 2, 3.5, 10, 1e4, 0x1p20 - 1} {
+			var m mtGamma
+			m.init(shape)
+			for _, mul := range []float64{1, 0.5, 3.25, 1e-300} {
+				for _, n := range lengths {
+					off := n % 16
+					words := mtWords(r, n)
+					p := bytesAt(words, off)
+					want := make([]float64, n)
+					wantN, _ := m.run(p, 0, len(p)-7, want, mul)
+					groups := 0
+					if Backend() == "avx512" {
+						groups = n / 8 * 8
+					}
+					wantM := min(wantN, groups)
+					for _, inPlace := range []bool{false, true} {
+						var dst []float64
+						q := p
+						if inPlace {
+							// dst over the words' memory, from its start,
+							// as a chunk's values over its words.
+							mem := make([]float64, 2*n+2)
+							b := unsafe.Slice((*byte)(unsafe.Pointer(&mem[0])), 8*len(mem))
+							q = b[off : off+len(p)]
+							copy(q, p)
+							dst = mem[:n]
+						} else {
+							dst = make([]float64, n+8)
+							for i := range dst {
+								dst[i] = math.Float64frombits(guard)
+							}
+						}
+						got := asmMTGammas(dst, q, m.c, m.c2, m.d, mul)
+						desc := fmt.Sprintf("%s shape %v mul %v, %d tries, offset %d, in place %v", Backend(), shape, mul, n, off, inPlace)
+						if got != wantM {
+							t.Fatalf("%s: set %d, want %d (run takes %d)", desc, got, wantM, wantN)
+						}
+						for i := range got {
+							if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
+								t.Fatalf("%s: value %d is %v, want %v", desc, i, dst[i], want[i])
+							}
+						}
+						if !inPlace {
+							for i := got; i < len(dst); i++ {
+								if math.Float64bits(dst[i]) != guard {
+									t.Fatalf("%s: wrote dst[%d]", desc, i)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestKernelGammaFills runs the Fill of the Marsaglia-Tsang shapes on
+// every backend, on crafted words (a third of the normal words at the fast
+// path's bounds) from random byte positions, against Rand calls on the
+// same words: the values and the byte position after.
+func TestKernelGammaFills(t *testing.T) {
+	r := rand.New(rand.NewPCG(33, 34))
+	rounds := 12
+	if testing.Short() {
+		rounds = 4
+	}
+	backendtest.Run(t, kernels, func(t *testing.T) {
+		for _, d := range []Gamma{{2, 1}, {1.0001, 1}, {3.5, 0.25}, {10, 3}, {2, 1e-310}, {1e7, 1}} {
+			for round := range rounds {
+				n := r.IntN(3 * chunkWords)
+				start := r.IntN(1 << 20)
+				src, twin := &crafted{pos: start}, &crafted{pos: start}
+				got := make([]float64, n)
+				d.Fill(src, got)
+				for k := range got {
+					want := d.Rand(twin)
+					if math.Float64bits(want) != math.Float64bits(got[k]) {
+						t.Fatalf("%s %+v round %d len %d start %d: value %d is %v, want %v", Backend(), d, round, n, start, k, got[k], want)
+					}
+				}
+				if twin.pos != src.pos {
+					t.Fatalf("%s %+v round %d len %d start %d: byte position %d, want %d", Backend(), d, round, n, start, src.pos, twin.pos)
+				}
+			}
+		}
+	})
+}

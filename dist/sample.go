@@ -27,7 +27,9 @@ package dist
 // least keys, in order, are the sample. One exponential per positive
 // weight (the package's ziggurat: one word, no logarithm, about 99% of the
 // time), the k least kept by a selection over a buffer of 2k: O(n + k log
-// k) time, O(k) memory.
+// k) time, O(k) memory. Once k keys are held, most weights are dismissed by
+// one product against the k-th least key, their own key not computed (see
+// race): the same decisions, at about half the cost.
 //
 // The keys are compared exactly however far apart the weights: with w =
 // f·2^e, f in [1, 2), the key E/w is (E/f)·2^-e, and an int64 holding the
@@ -218,54 +220,91 @@ func WeightedSample(src rand.Source, dst []int, weights []float64) error {
 // the k least, in buf[:k] (in no order); len(buf) = 2k. The keys are kept
 // in buf until it is full, then cut back to the k least by selectLeast;
 // tau is then the greatest of those, and a later key >= tau (of a later
-// index, so greater on a tie) cannot be among the k least. The words are
-// read from w's buffer in a loop with no call but for the refills and the
-// ziggurat's rare slow path.
+// index, so greater on a tie) cannot be among the k least.
+//
+// Most keys are then above tau, and a product shows it without the key:
+// with tauF >= tau's value, e > tauF·x·(1 + 2^-50) (rounded products, the
+// margin above their error) implies e/x > tauF, so the key, e/x rounded,
+// is >= tau. Only the weights that pass, and those whose exponential takes
+// the ziggurat's slow path or comes after a refill, have their exact key
+// compared: the same decisions as comparing every key. The filter runs
+// over the words at hand in w's buffer in a loop with no call, so its
+// state stays in registers.
 func race(w *words, weights []float64, buf []keyed, k int) []keyed {
-	tau := int64(math.MaxInt64)
+	tau, tauF := int64(math.MaxInt64), math.Inf(1)
 	nb := 0
-	p, o := w.p, w.k
-	for i, x := range weights {
-		if x == 0 {
-			continue
+	for i := 0; i < len(weights); i++ {
+		// The run of weights whose words are at hand (a weight of 0
+		// draws none): up to the first that is slow or passes.
+		p, o := w.p, w.k
+		end := min(len(weights), i+(len(p)-o)/8)
+		i, o = skim(weights, p, i, end, o, tauF)
+		w.k = o
+		if i == len(weights) {
+			break
 		}
+		x := weights[i]
 		var u uint64
-		if o+8 <= len(p) {
-			u = le64(p, o)
-			o += 8
+		if i < end {
+			u = le64(p, o-8) // weight i's word, taken by skim
 		} else {
-			w.k = o
+			// No word at hand for weight i.
+			if x == 0 {
+				continue
+			}
 			u = w.refill()
-			p, o = w.p, w.k
 		}
 		e, fast := expFast(u)
 		if !fast {
-			w.k = o
 			e = expSlow(w, u)
-			p, o = w.p, w.k
 		}
-		// raceKey(e, x), its common case inlined.
-		b := math.Float64bits(x)
-		var key int64
-		if b >= 1<<52 && e != 0 {
-			key = raceKeyNormal(e, b)
-		} else {
-			key = raceKeyRare(e, b)
-		}
-		if key < tau {
+		if key := raceKey(e, x); key < tau {
 			buf[nb] = keyed{key, i}
 			nb++
 			if nb == len(buf) {
 				selectLeast(buf, k)
 				nb, tau = k, buf[k-1].key
+				tauF = keyFloat(tau)
 			}
 		}
 	}
-	w.k = o
 	if nb > k {
 		selectLeast(buf[:nb], k)
 	}
 	return buf[:k]
+}
+
+// skim runs race's filter over weights[i:end], whose words are at hand in
+// p from o on (a weight of 0 takes none), and returns the first index
+// whose word takes the ziggurat's slow path or whose exponential passes
+// the filter (end if none), and the offset after the words taken. It has
+// no call, so that its loop keeps everything in registers.
+func skim(weights []float64, p []byte, i, end, o int, tauF float64) (int, int) {
+	for ; i < end; i++ {
+		x := weights[i]
+		if x == 0 {
+			continue
+		}
+		e, fast := expFast(le64(p, o))
+		o += 8
+		if lim := float64(tauF * x); !fast || e <= lim+float64(lim*0x1p-50) {
+			break
+		}
+	}
+	return i, o
+}
+
+// keyFloat returns the value of a race key if it is a normal float64, else
+// a float64 above it: 2^-1022 below the normal range, +Inf above. The key
+// less p+1023 in its exponent field is the bits of that value (raceKey).
+func keyFloat(key int64) float64 {
+	switch {
+	case key >= (0x7ff-1023)<<52:
+		return math.Inf(1)
+	case key < (1-1023)<<52:
+		return 0x1p-1022
+	}
+	return math.Float64frombits(uint64(key + 1023<<52))
 }
 
 // keyed is an index and its key in the exponential race.

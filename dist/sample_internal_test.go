@@ -127,3 +127,86 @@ func TestSamplePaths(t *testing.T) {
 		}
 	}
 }
+
+// raceRef is race without the filter or the run over the words at hand:
+// every positive weight's exact key, the k least by a sort.
+func raceRef(w *words, weights []float64, k int) []keyed {
+	var all []keyed
+	for i, x := range weights {
+		if x == 0 {
+			continue
+		}
+		all = append(all, keyed{raceKey(stdExp(w), x), i})
+	}
+	slices.SortFunc(all, func(a, b keyed) int {
+		if keyedLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return all[:k]
+}
+
+// TestRaceFilter: race's filter and its run over the words at hand make
+// the decisions of comparing every exact key: the same k least (so the
+// same sample) and the same words taken, for weights of every range
+// (where the filter's bound is +Inf or 2^-1022), zeros, and k from 1 to
+// all of them.
+func TestRaceFilter(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		n := 1 + r.IntN(400)
+		ws := make([]float64, n)
+		spread := []int{0, 4, 60, 1000, 2000}[trial%5]
+		positive := 0
+		for i := range ws {
+			if r.IntN(7) == 0 {
+				continue
+			}
+			ws[i] = math.Ldexp(1+r.Float64(), r.IntN(spread+1)-spread/2)
+			if trial%11 == 0 && i%5 == 0 {
+				ws[i] = 5e-324 * float64(1+r.IntN(3))
+			}
+			positive++
+		}
+		if positive == 0 {
+			continue
+		}
+		k := 1 + r.IntN(positive)
+		if trial%3 == 0 {
+			k = min(k, 3)
+		}
+		var a, b rand.Source = chacha.NewSource(uint64(trial)), chacha.NewSource(uint64(trial))
+		if trial%4 == 0 {
+			a, b = rand.NewPCG(uint64(trial), 1), rand.NewPCG(uint64(trial), 1)
+		}
+		wa, wb := open(a), open(b)
+		got := slices.Clone(race(&wa, ws, make([]keyed, 2*k), k))
+		want := raceRef(&wb, ws, k)
+		cmpKeyed := func(x, y keyed) int { return cmp.Compare(x.idx, y.idx) }
+		slices.SortFunc(got, cmpKeyed)
+		slices.SortFunc(want, cmpKeyed)
+		require.Equal(t, want, got, "trial %d: n=%d k=%d spread 2^%d", trial, n, k, spread)
+		require.Equal(t, wb.next(), wa.next(), "trial %d: words taken", trial)
+		wa.done()
+		wb.done()
+	}
+}
+
+// TestKeyFloat: keyFloat is a race key's value where that is a normal
+// float, and above it otherwise.
+func TestKeyFloat(t *testing.T) {
+	for _, c := range []struct{ e, x float64 }{{1, 1}, {0.5, 3}, {40, 1e-300}, {1e-10, 1e300}, {3, 5e-324}, {1e-15, math.MaxFloat64}} {
+		key := raceKey(c.e, c.x)
+		v := keyFloat(key)
+		if q := c.e / c.x; q >= 0x1p-1022 && q <= math.MaxFloat64 {
+			require.Equal(t, q, v, "%g/%g", c.e, c.x)
+		} else if q < 0x1p-1022 {
+			require.Equal(t, 0x1p-1022, v, "%g/%g", c.e, c.x)
+		} else {
+			require.True(t, math.IsInf(v, 1), "%g/%g", c.e, c.x)
+		}
+	}
+	require.Equal(t, 0x1p-1022, keyFloat(math.MinInt64))
+	require.True(t, math.IsInf(keyFloat(math.MaxInt64-1<<53), 1))
+}

@@ -54,6 +54,33 @@ ROWS = [
 ]
 
 
+def choice_p(n):
+    """n weights uniform in (0, 1] like dist's benchWeights, normalised."""
+    w = 1 - np.random.default_rng(n).random(n)
+    return w / w.sum()
+
+
+P10, P1E3, P1E6 = choice_p(10), choice_p(1000), choice_p(10**6)
+
+# Weighted choice with replacement (BenchmarkCategorical's Fill): N values.
+ROWS += [
+    ("Categorical(n=10)", lambda g: g.choice(10, N, p=P10)),
+    ("Categorical(n=1000)", lambda g: g.choice(1000, N, p=P1E3)),
+    ("Categorical(n=1000000)", lambda g: g.choice(10**6, N, p=P1E6)),
+]
+
+# Without replacement (BenchmarkSample): ns per call, each row's calls
+# timed together. numpy's weighted choice needs n floats of p and copies
+# them, so it is not timed at n = 10^8.
+CALL_ROWS = [
+    ("Sample/k=10/n=1000", lambda g: g.choice(1000, 10, replace=False), 10000),
+    ("Sample/k=10/n=1000000", lambda g: g.choice(10**6, 10, replace=False), 10000),
+    ("Sample/k=10/n=100000000", lambda g: g.choice(10**8, 10, replace=False), 10000),
+    ("WeightedSample/k=10/n=1000", lambda g: g.choice(1000, 10, replace=False, p=P1E3), 2000),
+    ("WeightedSample/k=10/n=1000000", lambda g: g.choice(10**6, 10, replace=False, p=P1E6), 5),
+]
+
+
 def ns_per_value(gen, f):
     f(gen)  # warm up
     times = []
@@ -61,6 +88,17 @@ def ns_per_value(gen, f):
         t0 = time.thread_time_ns()
         f(gen)
         times.append((time.thread_time_ns() - t0) / N)
+    return statistics.median(times)
+
+
+def ns_per_call(gen, f, calls):
+    f(gen)  # warm up
+    times = []
+    for _ in range(RUNS):
+        t0 = time.thread_time_ns()
+        for _ in range(calls):
+            f(gen)
+        times.append((time.thread_time_ns() - t0) / calls)
     return statistics.median(times)
 
 
@@ -75,6 +113,14 @@ def main():
             for bg in (np.random.PCG64, np.random.SFC64)
         )
         print(f"{name:20s} {best[0]:7.2f} ns/value  ({best[1]})")
+    for name, f, calls in CALL_ROWS:
+        if only and not any(o in name for o in only):
+            continue
+        best = min(
+            (ns_per_call(np.random.Generator(bg(1)), f, calls), bg.__name__)
+            for bg in (np.random.PCG64, np.random.SFC64)
+        )
+        print(f"{name:20s} {best[0]:10.0f} ns/call  ({best[1]})")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@ package dist
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 )
@@ -18,12 +19,15 @@ import (
 // unnormalised weights, percentages), which a wider tolerance would draw
 // from silently. The counts follow P/ΣP.
 //
-// A vector is drawn by conditional binomials: count i is Binomial(n_i,
-// P[i]/(P[i] + ... + P[len(P)-1])), n_i the trials left by the counts
-// before it, with this package's Binomial sampler; it draws no word for a
-// place of probability 0, for the last place of positive probability
-// (which takes what is left), and for the places after the trials are used
-// up, so a vector of N = 0 draws nothing.
+// Where N is at most 16·len(P) and len(P) at most 64, a vector is drawn
+// one trial at a time, a word each, by Walker's alias method. Otherwise it
+// is drawn by conditional binomials: count i is Binomial(n_i, P[i]/(P[i]
+// + ... + P[len(P)-1])), n_i the trials left by the counts before it, with
+// this package's Binomial sampler; it draws no word for a place of
+// probability 0, for the last place of positive probability (which takes
+// what is left), and for the places after the trials are used up. Either
+// way a vector of N = 0, or of a single place of positive probability,
+// draws nothing.
 type Multinomial struct {
 	N int64
 	P []float64
@@ -63,6 +67,10 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 			", want a multiple of len(P) = " + strconv.Itoa(k))
 	}
 	if len(dst) == 0 {
+		return
+	}
+	if k <= trialsMaxPlaces && d.N <= trialsPerPlace*int64(k) && positives(d.P) >= 2 {
+		d.fillTrials(src, dst)
 		return
 	}
 	// The conditional probabilities P[i]/T_i, T_i = P[i] + T_{i+1} summed
@@ -114,6 +122,110 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 			row[i] = x
 			n -= x
 		}
+	}
+}
+
+// positives returns how many of p are > 0.
+func positives(p []float64) int {
+	n := 0
+	for _, v := range p {
+		if v > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Few trials over few places are drawn one trial at a time (fillTrials):
+// a word each, against a binomial's setup and search per place.
+const (
+	trialsMaxPlaces = 64 // its tables are on the stack
+	trialsPerPlace  = 16 // N <= 16·len(P)
+)
+
+// fillTrials is Fill for N <= trialsPerPlace·len(P) and len(P) <=
+// trialsMaxPlaces: each of the N trials takes one word and falls in a
+// place by Walker's alias method (A. J. Walker, "An efficient method for
+// generating discrete random variables with general distributions", ACM
+// TOMS 3(3), 1977; the table built as M. D. Vose, IEEE TSE 17(9), 1991):
+// the high half of the 128-bit product of the word and len(P) is a cell
+// j, uniform, and the low half keeps j if it is below the cell's threshold,
+// else gives j's alias: no branch on the word. The table holds
+// P[i]·len(P)/ΣP to about an ulp and the thresholds have 64 bits, so each
+// probability is within about 2^-52 of P[i]/ΣP; a place of probability 0
+// has threshold 0 and is no cell's alias, so it is never chosen.
+func (d Multinomial) fillTrials(src rand.Source, dst []int64) {
+	k := len(d.P)
+	var t multinomialAlias
+	t.build(d.P)
+	w := open(src)
+	defer w.done()
+	uk := uint64(k)
+	for r := 0; r < len(dst); r += k {
+		var counts [trialsMaxPlaces]int64
+		for range d.N {
+			u, ok := w.take()
+			if !ok {
+				u = w.refill()
+			}
+			j, lo := bits.Mul64(u, uk)
+			i := t.alias[j]
+			if lo < t.thr[j] {
+				i = uint8(j)
+			}
+			counts[i]++
+		}
+		copy(dst[r:r+k], counts[:k])
+	}
+}
+
+// multinomialAlias is Walker's table of up to trialsMaxPlaces places: cell j
+// keeps j with probability thr[j]/2^64, else gives alias[j].
+type multinomialAlias struct {
+	thr   [trialsMaxPlaces]uint64
+	alias [trialsMaxPlaces]uint8
+}
+
+// build makes t the table of the probabilities p/Σp (Vose's pairing of a
+// cell below 1 with one above, in a fixed order, so the same table
+// everywhere).
+func (t *multinomialAlias) build(p []float64) {
+	k := len(p)
+	total := 0.0
+	for _, v := range p {
+		total += v
+	}
+	var q [trialsMaxPlaces]float64
+	var small, large [trialsMaxPlaces]uint8
+	ns, nl := 0, 0
+	for i, v := range p {
+		q[i] = float64(v*float64(k)) / total
+		if q[i] < 1 {
+			small[ns] = uint8(i)
+			ns++
+		} else {
+			large[nl] = uint8(i)
+			nl++
+		}
+	}
+	for ns > 0 && nl > 0 {
+		s, l := small[ns-1], large[nl-1]
+		ns--
+		t.thr[s] = uint64(float64(q[s] * 0x1p64)) // q[s] < 1: below 2^64
+		t.alias[s] = l
+		q[l] = (q[l] + q[s]) - 1
+		if q[l] < 1 {
+			nl--
+			small[ns] = l
+			ns++
+		}
+	}
+	// The cells left are full (to within rounding): each keeps itself,
+	// whatever the low half. A place of probability 0 is never left: its
+	// q of 0 leaves the others' sum above their number, so one is large.
+	for _, c := range append(small[:ns:ns], large[:nl]...) {
+		t.thr[c] = math.MaxUint64
+		t.alias[c] = c
 	}
 }
 

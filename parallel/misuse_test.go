@@ -228,9 +228,12 @@ func TestSizesThatDoNotFit(t *testing.T) {
 			require.ErrorContains(t, err, "do not fit")
 		}, "n %d", n)
 	}
-	for _, w := range []int{math.MaxInt, 1<<61 + 1} {
+	for _, w := range []uint64{math.MaxInt, 1<<61 + 1, math.MaxInt32} {
+		if w > math.MaxInt {
+			continue // 32-bit int
+		}
 		require.NotPanics(t, func() {
-			j := parallel.Job{Alg: streamrand.ChaCha8, Workers: w}
+			j := parallel.Job{Alg: streamrand.ChaCha8, Workers: int(w)}
 			acc, err := parallel.Fold(t.Context(), j, math.MaxInt64, never, 7, func(a int, _ struct{}) int { return a })
 			require.ErrorContains(t, err, "Workers is")
 			require.Equal(t, 7, acc)
@@ -250,11 +253,14 @@ func skipWords(src rand.Source, dst []struct{}) {
 // of workers.
 func TestFillHugeLength(t *testing.T) {
 	for _, c := range []struct {
-		n       int
+		n       uint64
 		workers int
-	}{{1 << 57, 64}, {1<<59 + 12345, 64}, {1<<59 + 12345, 1000}, {1<<60 - 1, 3}} {
+	}{{1 << 57, 64}, {1<<59 + 12345, 64}, {1<<59 + 12345, 1000}, {1<<60 - 1, 3}, {math.MaxInt32, 7}} {
+		if c.n > math.MaxInt {
+			continue // 32-bit int
+		}
 		g := streamrand.New(streamrand.ChaCha8, 1)
-		dst := make([]struct{}, c.n)
+		dst := make([]struct{}, int(c.n))
 		require.NotPanics(t, func() {
 			require.NoError(t, parallel.Fill(g, dst, skipWords, c.workers))
 		})

@@ -21,6 +21,7 @@ package dist
 import (
 	"math"
 	"math/rand/v2"
+	"unsafe"
 )
 
 // Geometric is the geometric distribution with success probability P: the
@@ -45,17 +46,17 @@ func (d Geometric) Fill(src rand.Source, dst []int64) {
 	s := geometricScale(d.P)
 	w := open(src)
 	defer w.done()
-	for i := range dst {
-		// stdExp(&w), its fast path written out (as expFill does).
-		u, ok := w.take()
-		if !ok {
-			u = w.refill()
+	for len(dst) > 0 {
+		// The exponentials of a chunk first, by expFill (the kernels where
+		// there are), in dst's memory as float64s (e/1 is e), then each
+		// replaced by its value while in L1.
+		c := chunk(&w, dst)
+		es := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(c))), len(c))
+		n := expFill(&w, es, 1)
+		for i, e := range es[:n] {
+			c[i] = geometricValue(e, s)
 		}
-		e, fast := expFast(u)
-		if !fast {
-			e = expSlow(&w, u)
-		}
-		dst[i] = geometricValue(e, s)
+		dst = dst[n:]
 	}
 }
 

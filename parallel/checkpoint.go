@@ -28,7 +28,8 @@ import (
 // stopped.
 //
 // The file holds the next unit k and the accumulator of units [0, k),
-// encoded with encoding/gob: A's exported fields, or what A's
+// which takes the place of Fold's acc argument when it resumes, encoded
+// with encoding/gob: A's exported fields, or what A's
 // MarshalBinary (or GobEncode) returns. A must come back exactly from that
 // encoding; a field gob does not save (unexported, a func or a chan) is an
 // error. The file also names the computation: the Job's Alg, its Seed (or

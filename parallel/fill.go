@@ -53,11 +53,11 @@ func Fill[T any](g streamrand.Generator, dst []T, fn func(src rand.Source, dst [
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	src, unlock, err := own(g)
+	src, held, err := own(g)
+	defer unlock(held)
 	if err != nil {
 		return fmt.Errorf("parallel: Fill: %w", err)
 	}
-	defer unlock()
 	pos, err := src.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return fmt.Errorf("parallel: Fill: %w", err)
@@ -104,15 +104,10 @@ func Fill[T any](g streamrand.Generator, dst []T, fn func(src rand.Source, dst [
 }
 
 // own returns the generator g is, or wraps with streamrand.Locked (maybe
-// more than once), with the locks of the wrappers held until unlock is
-// called; or an error if it is not one of this module's generators.
-func own(g streamrand.Generator) (src streamrand.Generator, unlock func(), err error) {
-	var held []sync.Locker
-	unlock = func() {
-		for i := len(held) - 1; i >= 0; i-- {
-			held[i].Unlock()
-		}
-	}
+// more than once), and the locks of the wrappers, which it has locked (the
+// caller unlocks them, also after an error); or an error if g is not one of
+// this module's generators.
+func own(g streamrand.Generator) (src streamrand.Generator, held []sync.Locker, err error) {
 	var s rand.Source = g
 	for {
 		inner, mu := bulk.Unwrap(s)
@@ -125,10 +120,16 @@ func own(g streamrand.Generator) (src streamrand.Generator, unlock func(), err e
 	}
 	src, ok := s.(streamrand.Generator)
 	if !ok || !bulk.Ours(s) {
-		unlock()
-		return nil, nil, fmt.Errorf("g is a %T, not one of this module's generators (*chacha.Source, *aesctr.Source), under streamrand.Locked or not: Fill copies g through its checkpoint, which holds nothing of another type", s)
+		return nil, held, fmt.Errorf("g is a %T, not one of this module's generators (*chacha.Source, *aesctr.Source), under streamrand.Locked or not: Fill copies g through its checkpoint, which holds nothing of another type", s)
 	}
-	return src, unlock, nil
+	return src, held, nil
+}
+
+// unlock unlocks what own locked, innermost first.
+func unlock(held []sync.Locker) {
+	for i := len(held) - 1; i >= 0; i-- {
+		held[i].Unlock()
+	}
 }
 
 // fillParts runs part(0), ..., part(parts-1) on goroutines of their own and

@@ -29,7 +29,8 @@ package dist
 // time), the k least kept by a selection over a buffer of 2k: O(n + k log
 // k) time, O(k) memory. Once k keys are held, most weights are dismissed by
 // one product against the k-th least key, their own key not computed (see
-// race): the same decisions, at about half the cost.
+// race): the same decisions, with a product in place of a division and the
+// key's arithmetic.
 //
 // The keys are compared exactly however far apart the weights: with w =
 // f·2^e, f in [1, 2), the key E/w is (E/f)·2^-e, and an int64 holding the

@@ -53,7 +53,8 @@ import (
 // n-1 of the weights it was made from: index i with probability
 // weights[i]/Σweights. Make one with NewCategorical; it is read-only
 // after, so any number of goroutines may draw from it at once (each with
-// its own Source).
+// its own Source). The zero Categorical has no weights: its Rand and Fill
+// panic, before drawing.
 type Categorical struct {
 	tab  []uint64 // column j: threshold<<(64-b) | alias
 	n    uint64   // len(tab)

@@ -14,6 +14,21 @@
 // Uniform, Gamma, Beta, ChiSquared, StudentsT, Weibull. Discrete laws give
 // int64 counts: Poisson, Binomial, Geometric.
 //
+// # Vectors and choices
+//
+// Dirichlet (probability vectors) and Multinomial (count vectors) are
+// value types too; their Fill writes len(dst)/len(Alpha) or len(dst)/len(P)
+// vectors, row after row. The laws built from data check it once and
+// return an error for bad data, then draw without further checks:
+//
+//	c, err := dist.NewCategorical(weights)   // an alias table: O(1) per draw
+//	m, err := dist.NewMultivariateNormal(mu, cov) // cov factored once
+//
+// Sample and WeightedSample draw indices without replacement: k distinct
+// of n uniformly in O(k) time and memory, or by successive sampling with
+// probabilities proportional to the weights left (numpy's
+// choice(replace=False, p=w) law) in O(n + k log k).
+//
 // # The same values on every machine
 //
 // For a given Source at a given position, every function of this package
@@ -56,7 +71,10 @@
 // The values are fixed within this major version (at v0, within a minor
 // version) and golden SHA-256 tests hold them, one set for every platform.
 //
-// The functions allocate nothing and start no goroutines. Like rand.Rand's
+// Rand and Fill allocate nothing and no function starts a goroutine;
+// NewCategorical and NewMultivariateNormal allocate their tables, and Sample
+// and WeightedSample allocate O(len(dst)) beyond a few values (an array of
+// n where len(dst) is n/4 or more). Like rand.Rand's
 // methods they are not safe for concurrent use with the same Source unless
 // the Source is (streamrand.Locked).
 package dist

@@ -49,6 +49,7 @@ ROWS = [
     ("MultivariateNormal(d=10)", lambda g: g.multivariate_normal(MVN_MU, MVN_COV, N // 10)),
     ("MultivariateNormal(d=10,cholesky)", lambda g: g.multivariate_normal(MVN_MU, MVN_COV, N // 10, method="cholesky")),
     ("Dirichlet(ones(10))", lambda g: g.dirichlet(np.ones(10), N // 10)),
+    ("Dirichlet(1..10)", lambda g: g.dirichlet(np.arange(1.0, 11.0), N // 10)),
     ("Multinomial(100,ones(10)/10)", lambda g: g.multinomial(100, np.full(10, 0.1), N // 10)),
     ("Multinomial(1e6,ones(10)/10)", lambda g: g.multinomial(10**6, np.full(10, 0.1), N // 10)),
 ]

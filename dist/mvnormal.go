@@ -106,10 +106,14 @@ func mvnBatch(d int) int {
 // Fill sets dst to len(dst)/len(mu) successive vectors of the law, row after
 // row, and leaves src as that many one-vector Fills would: a Fill of k
 // vectors gives the values of k Fills of one. It panics, drawing nothing, if
-// len(dst) is not a multiple of len(mu).
+// len(dst) is not a multiple of len(mu), or if m was not made by
+// NewMultivariateNormal.
 //
 // Each vector draws its len(mu) standard normals in order, then is mu + L·z.
 func (m *MultivariateNormal) Fill(src rand.Source, dst []float64) {
+	if m == nil || len(m.mu) == 0 {
+		panic("dist: MultivariateNormal.Fill of a MultivariateNormal not made by NewMultivariateNormal")
+	}
 	d := len(m.mu)
 	if len(dst)%d != 0 {
 		panic("dist: MultivariateNormal.Fill: len(dst) = " + strconv.Itoa(len(dst)) +

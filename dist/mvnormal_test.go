@@ -231,4 +231,7 @@ func TestMultivariateNormalFillLength(t *testing.T) {
 		panicsUntouched(t, fmt.Sprintf("dist: MultivariateNormal.Fill: len(dst) = %d, want a multiple of the dimension 4", n),
 			func(src rand.Source) { m.Fill(src, make([]float64, n)) })
 	}
+	const notMade = "dist: MultivariateNormal.Fill of a MultivariateNormal not made by NewMultivariateNormal"
+	panicsUntouched(t, notMade, func(src rand.Source) { new(dist.MultivariateNormal).Fill(src, make([]float64, 4)) })
+	panicsUntouched(t, notMade, func(src rand.Source) { (*dist.MultivariateNormal)(nil).Fill(src, nil) })
 }

@@ -5289,3 +5289,38 @@ mtGammasAVX512_done:
 	MOVQ DI, ret+80(FP)
 	VZEROUPPER
 	RET
+
+// func geometricsAVX512(dst []int64, src []float64, s float64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV
+TEXT ·geometricsAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-8, DX
+	SHLQ         $0x03, DX
+	VBROADCASTSD s+48(FP), Z0
+	MOVQ         $0x7fffffffffffffff, BX
+	VPBROADCASTQ BX, Z1
+	MOVQ         $0x43e0000000000000, BX
+	VPBROADCASTQ BX, Z2
+	XORQ         BX, BX
+
+geometricsAVX512_loop:
+	CMPQ       BX, DX
+	JAE        geometricsAVX512_done
+	VMULPD     (CX)(BX*1), Z0, Z3
+	VCMPPD     $0x11, Z2, Z3, K1
+	VMOVDQA64  Z1, Z4
+	VCVTTPD2QQ Z3, K1, Z4
+	VMOVDQU64  Z4, (AX)(BX*1)
+	ADDQ       $0x40, BX
+	JMP        geometricsAVX512_loop
+
+geometricsAVX512_done:
+	SHRQ $0x03, BX
+	MOVQ BX, ret+56(FP)
+	VZEROUPPER
+	RET

@@ -53,8 +53,8 @@ func (d Geometric) Fill(src rand.Source, dst []int64) {
 		c := chunk(&w, dst)
 		es := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(c))), len(c))
 		n := expFill(&w, es, 1)
-		for i, e := range es[:n] {
-			c[i] = geometricValue(e, s)
+		for i := asmGeometrics(c[:n], es[:n], s); i < n; i++ {
+			c[i] = geometricValue(es[i], s)
 		}
 		dst = dst[n:]
 	}

@@ -77,6 +77,9 @@ func vlogDivAVX2(dst, src []float64, k float64) int
 //go:noescape
 func mtGammasAVX512(dst []float64, src []byte, c, c2, d, mul float64) int
 
+//go:noescape
+func geometricsAVX512(dst []int64, src []float64, s float64) int
+
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
 // that order:
@@ -308,6 +311,16 @@ func asmLogDiv(dst, src []float64, k float64) int {
 func asmMTGammas(dst []float64, p []byte, c, c2, d, mul float64) int {
 	if useAVX512 {
 		return mtGammasAVX512(dst, p, c, c2, d, mul)
+	}
+	return 0
+}
+
+// asmGeometrics sets dst[i] = geometricValue(src[i], s) for whole groups
+// of 8 of min(len(dst), len(src)) (src[i], s >= 0) and returns how many
+// it set (none without AVX-512). dst may be src's memory.
+func asmGeometrics(dst []int64, src []float64, s float64) int {
+	if useAVX512 {
+		return geometricsAVX512(dst, src, s)
 	}
 	return 0
 }

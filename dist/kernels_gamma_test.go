@@ -132,34 +132,3 @@ func TestKernelGammaFills(t *testing.T) {
 		}
 	})
 }
-
-// TestKernelGeometricFill runs Geometric's Fill (the exponential's block
-// kernels, then the values in place) on every backend, on crafted words
-// (a third at the exponential ziggurat's bounds) from random byte
-// positions, against Rand calls on the same words.
-func TestKernelGeometricFill(t *testing.T) {
-	r := rand.New(rand.NewPCG(35, 36))
-	rounds := 12
-	if testing.Short() {
-		rounds = 4
-	}
-	backendtest.Run(t, kernels, func(t *testing.T) {
-		for _, d := range []Geometric{{0.1}, {0.5}, {1}, {1e-18}, {5e-324}} {
-			for round := range rounds {
-				n := r.IntN(3 * chunkWords)
-				start := r.IntN(1 << 20)
-				src, twin := &crafted{exp: true, pos: start}, &crafted{exp: true, pos: start}
-				got := make([]int64, n)
-				d.Fill(src, got)
-				for k := range got {
-					if want := d.Rand(twin); want != got[k] {
-						t.Fatalf("%s %+v round %d len %d start %d: value %d is %d, want %d", Backend(), d, round, n, start, k, got[k], want)
-					}
-				}
-				if twin.pos != src.pos {
-					t.Fatalf("%s %+v round %d len %d start %d: byte position %d, want %d", Backend(), d, round, n, start, src.pos, twin.pos)
-				}
-			}
-		}
-	})
-}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// geometricsAVX512: Geometric's values from the exponentials of a chunk,
+// geometricValue's ⌊e·s⌋ saturated at MaxInt64, 8 per ZMM register:
+// VCVTTPD2QQ truncates as Go's int64(y) for y in [0, 2^63), and the lanes
+// where y < 2^63 fails (NaN included) keep MaxInt64.
+func geometrics() {
+	name := "geometricsAVX512"
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name+" sets dst[i] = geometricValue(src[i], s) for the first",
+		"min(len(dst), len(src))&^7 elements, for src[i] >= 0 and s >= 0, and returns",
+		"how many. dst may be src's memory.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	m := Load(Param("dst").Len(), GP64())
+	CMPQ(m, n)
+	CMOVQLT(m, n)
+	ANDQ(I8(-8), n)
+	SHLQ(U8(3), n) // bytes
+	s, most, limit := ZMM(), ZMM(), ZMM()
+	b, err := Param("s").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	VBROADCASTSD(b.Addr, s)
+	g := GP64()
+	MOVQ(U64(1<<63-1), g)
+	VPBROADCASTQ(g, most)
+	MOVQ(U64(0x43E0000000000000), g) // 2^63
+	VPBROADCASTQ(g, limit)
+	off := GP64()
+	XORQ(off, off)
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(name + "_done"))
+	y, v := ZMM(), ZMM()
+	VMULPD(Mem{Base: src, Index: off, Scale: 1}, s, y)
+	VCMPPD(U8(cmpLT), limit, y, K1) // y < 2^63
+	VMOVDQA64(most, v)
+	VCVTTPD2QQ(y, K1, v)
+	VMOVDQU64(v, Mem{Base: dst, Index: off, Scale: 1})
+	ADDQ(U8(64), off)
+	JMP(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	SHRQ(U8(3), off)
+	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

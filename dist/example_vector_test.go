@@ -60,3 +60,35 @@ func ExampleMultivariateNormal_Fill() {
 	// 99% VaR: $16262.61
 	// dist: NewMultivariateNormal: cov is not positive definite (the Cholesky pivot of row 1 is -3)
 }
+
+// Dirichlet vectors of tiny concentrations, where most gamma variates lie
+// below the least float64 (and gamma-then-normalise gives NaN): each
+// vector is nearly a vertex, none holds a NaN, and each sums to 1.
+func ExampleDirichlet_Fill() {
+	xs := make([]float64, 3*4) // four vectors of three
+	dist.Dirichlet{Alpha: []float64{1e-3, 1e-3, 1e-3}}.Fill(chacha.NewSource(7), xs)
+	for r := 0; r < len(xs); r += 3 {
+		fmt.Printf("%.3g  sum %.15f\n", xs[r:r+3], xs[r]+xs[r+1]+xs[r+2])
+	}
+	// Output:
+	// [1 0 0]  sum 1.000000000000000
+	// [1 3.49e-80 3.04e-125]  sum 1.000000000000000
+	// [0 1 2.79e-217]  sum 1.000000000000000
+	// [1.07e-166 4.32e-260 1]  sum 1.000000000000000
+}
+
+// One day's counts of 1000 customers over four products, five days in one
+// Fill: each day's counts sum to 1000 exactly.
+func ExampleMultinomial_Fill() {
+	days := make([]int64, 4*5)
+	dist.Multinomial{N: 1000, P: []float64{0.5, 0.3, 0.15, 0.05}}.Fill(chacha.NewSource(3), days)
+	for d := 0; d < len(days); d += 4 {
+		fmt.Println(days[d : d+4])
+	}
+	// Output:
+	// [506 302 142 50]
+	// [485 316 151 48]
+	// [516 299 130 55]
+	// [504 299 152 45]
+	// [504 305 147 44]
+}

@@ -21,7 +21,10 @@ import (
 // none is all zeros, whatever the Alpha: the greatest x_i is at least
 // 1/len(Alpha). Each x_i is within a few ulps of G_i/ΣG, and a vector
 // sums to 1 within about len(Alpha) ulps of 1 (1e-12 up to thousands of
-// values).
+// values). Where every Alpha is 1 the G_i are the exponential's values,
+// among which 0 has probability 2^-53; a vector whose G_i are all 0 is
+// 1/len(Alpha) in every place (given that they are all below the grid's
+// step, the law of G/ΣG is again the same Dirichlet, whose mean that is).
 type Dirichlet struct{ Alpha []float64 }
 
 func (d Dirichlet) check() {

@@ -278,7 +278,7 @@ func (c *Categorical) Fill(src rand.Source, dst []int) {
 		d := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst))
 		for len(d) > 0 {
 			ch := chunk(&w, d)
-			c.drawChunk(ch)
+			c.drawChunk(ch, w.p)
 			w.k = len(w.p) // every word taken
 			d = d[len(ch):]
 		}
@@ -309,11 +309,14 @@ func (c *Categorical) fillWords(w *words, dst []int) {
 	}
 }
 
-// drawChunk replaces each word of d by its value.
-func (c *Categorical) drawChunk(d []int64) {
+// drawChunk replaces each word of d by its value. p is d's memory as
+// bytes: the words are the keystream's little-endian bytes, read with le64
+// (not as d's native int64s, which differ on big-endian machines).
+func (c *Categorical) drawChunk(d []int64, p []byte) {
 	tab, n, mask := c.tab, c.n, c.mask
-	for i, x := range d {
-		hi, lo := bits.Mul64(uint64(x), n)
+	p = p[:8*len(d)]
+	for i := range d {
+		hi, lo := bits.Mul64(le64(p, 8*i), n)
 		e := tab[hi]
 		r := e & mask
 		if lo|mask < e {

@@ -5324,3 +5324,43 @@ geometricsAVX512_done:
 	MOVQ BX, ret+56(FP)
 	VZEROUPPER
 	RET
+
+// func geometricsAVX2(dst []int64, src []float64, s float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·geometricsAVX2(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-4, DX
+	SHLQ         $0x03, DX
+	VBROADCASTSD s+48(FP), Y0
+	MOVQ         $0x4330000000000000, BX
+	VMOVQ        BX, X1
+	VPBROADCASTQ X1, Y1
+	XORQ         BX, BX
+
+geometricsAVX2_loop:
+	CMPQ      BX, DX
+	JAE       geometricsAVX2_done
+	VMULPD    (CX)(BX*1), Y0, Y2
+	VCMPPD    $0x11, Y1, Y2, Y3
+	VMOVMSKPD Y3, SI
+	CMPL      SI, $0x0f
+	JNE       geometricsAVX2_done
+	VADDPD    Y1, Y2, Y3
+	VPSUBQ    Y1, Y3, Y4
+	VSUBPD    Y1, Y3, Y3
+	VCMPPD    $0x1e, Y2, Y3, Y3
+	VPADDQ    Y3, Y4, Y4
+	VMOVDQU   Y4, (AX)(BX*1)
+	ADDQ      $0x20, BX
+	JMP       geometricsAVX2_loop
+
+geometricsAVX2_done:
+	SHRQ $0x03, BX
+	MOVQ BX, ret+56(FP)
+	VZEROUPPER
+	RET

@@ -53,8 +53,13 @@ func (d Geometric) Fill(src rand.Source, dst []int64) {
 		c := chunk(&w, dst)
 		es := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(c))), len(c))
 		n := expFill(&w, es, 1)
-		for i := asmGeometrics(c[:n], es[:n], s); i < n; i++ {
-			c[i] = geometricValue(es[i], s)
+		for i := 0; i < n; {
+			// The kernels' whole groups, then a group they leave (or the
+			// tail) by the Go code.
+			i += asmGeometrics(c[i:n], es[i:n], s)
+			for end := min(i+kernelWords, n); i < end; i++ {
+				c[i] = geometricValue(es[i], s)
+			}
 		}
 		dst = dst[n:]
 	}

@@ -80,6 +80,9 @@ func mtGammasAVX512(dst []float64, src []byte, c, c2, d, mul float64) int
 //go:noescape
 func geometricsAVX512(dst []int64, src []float64, s float64) int
 
+//go:noescape
+func geometricsAVX2(dst []int64, src []float64, s float64) int
+
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
 // that order:
@@ -316,11 +319,15 @@ func asmMTGammas(dst []float64, p []byte, c, c2, d, mul float64) int {
 }
 
 // asmGeometrics sets dst[i] = geometricValue(src[i], s) for whole groups
-// of 8 of min(len(dst), len(src)) (src[i], s >= 0) and returns how many
-// it set (none without AVX-512). dst may be src's memory.
+// of the kernel's lanes of min(len(dst), len(src)) (src[i], s >= 0), with
+// AVX2 up to the first group holding a src[i]·s >= 2^52, and returns how
+// many it set. dst may be src's memory.
 func asmGeometrics(dst []int64, src []float64, s float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return geometricsAVX512(dst, src, s)
+	case useAVX2:
+		return geometricsAVX2(dst, src, s)
 	}
 	return 0
 }

@@ -24,8 +24,7 @@
 //     log(x)/k over a slice (xmath.go in this directory).
 //   - mtGammas (AVX-512 only): the tries of the gamma sampler of Marsaglia
 //     and Tsang taken at once, up to the first that is not (mtgamma.go).
-//   - geometrics (AVX-512 only): Geometric's values from exponentials
-//     (geometric.go).
+//   - geometrics: Geometric's values from exponentials (geometric.go).
 //
 // The ziggurats' tables (256 entries of a 64-bit bound k and a float64
 // width w) are looked up by one 16-byte load per word of the pair {w[i],
@@ -81,6 +80,7 @@ func main() {
 	evenOddConstant()
 	mtGammas()
 	geometrics()
+	geometricsAVX2()
 	Generate()
 }
 

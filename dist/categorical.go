@@ -243,7 +243,7 @@ func (c *Categorical) vose(m []uint64, C uint64, sh uint) {
 }
 
 func (c *Categorical) check() {
-	if c.n == 0 {
+	if c == nil || c.n == 0 {
 		panic("dist: Categorical not made by NewCategorical")
 	}
 }

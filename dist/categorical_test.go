@@ -310,6 +310,9 @@ func TestCategoricalZeroValue(t *testing.T) {
 	want := chacha.NewSource(1).Uint64()
 	require.PanicsWithValue(t, "dist: Categorical not made by NewCategorical", func() { c.Rand(src) })
 	require.PanicsWithValue(t, "dist: Categorical not made by NewCategorical", func() { c.Fill(src, make([]int, 3)) })
+	var nilc *dist.Categorical // as a failed NewCategorical returns
+	require.PanicsWithValue(t, "dist: Categorical not made by NewCategorical", func() { nilc.Rand(src) })
+	require.PanicsWithValue(t, "dist: Categorical not made by NewCategorical", func() { nilc.Fill(src, make([]int, 3)) })
 	require.Equal(t, want, src.Uint64(), "src moved")
 }
 

@@ -110,7 +110,10 @@ func foldCheckpoint[T, A any](ctx context.Context, j Job, n int64, f func(int64,
 		return fail(err)
 	}
 	if start == n {
-		return acc, nil
+		// Finished: the answer, with the one Progress call of a Fold
+		// that has no unit left to run.
+		j.Start, j.Checkpoint = n, nil
+		return Fold(ctx, j, n, f, acc, combine)
 	}
 	// Before the first unit: A must come back from its encoding, and the
 	// directory must take a save.

@@ -326,3 +326,27 @@ func TestCheckpointCancel(t *testing.T) {
 	require.Equal(t, want, got2)
 	require.Equal(t, n-got.Count, ran.Load(), "resumed where the cancel saved")
 }
+
+// TestCheckpointFinishedProgress: a Fold that finds its Checkpoint finished
+// returns the saved answer and calls Progress once, with (n, n), as a Fold
+// with no unit left to run does, so a progress bar sees its end.
+func TestCheckpointFinishedProgress(t *testing.T) {
+	var calls [][2]int64
+	j := parallel.Job{Alg: streamrand.ChaCha8, Seed: 1,
+		Checkpoint: &parallel.Checkpoint{Path: filepath.Join(t.TempDir(), "state")},
+		Progress:   func(done, total int64) { calls = append(calls, [2]int64{done, total}) }}
+	var ran atomic.Int64
+	f := func(u int64, g streamrand.Generator) (int64, error) { ran.Add(1); return int64(g.Uint64() >> 60), nil }
+	add := func(a, v int64) int64 { return a + v }
+	want, err := parallel.Fold(context.Background(), j, 100, f, 0, add)
+	require.NoError(t, err)
+	require.Equal(t, [2]int64{100, 100}, calls[len(calls)-1])
+	require.EqualValues(t, 100, ran.Load())
+
+	calls = nil
+	got, err := parallel.Fold(context.Background(), j, 100, f, 0, add)
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+	require.EqualValues(t, 100, ran.Load(), "no unit runs again")
+	require.Equal(t, [][2]int64{{100, 100}}, calls)
+}

@@ -223,7 +223,11 @@ func (t *multinomialAlias) build(p []float64) {
 	// The cells left are full (to within rounding): each keeps itself,
 	// whatever the low half. A place of probability 0 is never left: its
 	// q of 0 leaves the others' sum above their number, so one is large.
-	for _, c := range append(small[:ns:ns], large[:nl]...) {
+	for _, c := range small[:ns] {
+		t.thr[c] = math.MaxUint64
+		t.alias[c] = c
+	}
+	for _, c := range large[:nl] {
 		t.thr[c] = math.MaxUint64
 		t.alias[c] = c
 	}

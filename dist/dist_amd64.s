@@ -5200,6 +5200,36 @@ DATA evenOdd<>+112(SB)/8, $0x000000000000000d
 DATA evenOdd<>+120(SB)/8, $0x000000000000000f
 GLOBL evenOdd<>(SB), RODATA|NOPTR, $128
 
+DATA mtConsts<>+0(SB)/8, $0x7fffffffffffffff
+DATA mtConsts<>+8(SB)/8, $0x7fffffffffffffff
+DATA mtConsts<>+16(SB)/8, $0x7fffffffffffffff
+DATA mtConsts<>+24(SB)/8, $0x7fffffffffffffff
+DATA mtConsts<>+32(SB)/8, $0x3ff0000000000000
+DATA mtConsts<>+40(SB)/8, $0x3ff0000000000000
+DATA mtConsts<>+48(SB)/8, $0x3ff0000000000000
+DATA mtConsts<>+56(SB)/8, $0x3ff0000000000000
+DATA mtConsts<>+64(SB)/8, $0x3fefffffffffffff
+DATA mtConsts<>+72(SB)/8, $0x3fefffffffffffff
+DATA mtConsts<>+80(SB)/8, $0x3fefffffffffffff
+DATA mtConsts<>+88(SB)/8, $0x3fefffffffffffff
+DATA mtConsts<>+96(SB)/8, $0x00000000000000ff
+DATA mtConsts<>+104(SB)/8, $0x00000000000000ff
+DATA mtConsts<>+112(SB)/8, $0x00000000000000ff
+DATA mtConsts<>+120(SB)/8, $0x00000000000000ff
+DATA mtConsts<>+128(SB)/8, $0x000fffffffffffff
+DATA mtConsts<>+136(SB)/8, $0x000fffffffffffff
+DATA mtConsts<>+144(SB)/8, $0x000fffffffffffff
+DATA mtConsts<>+152(SB)/8, $0x000fffffffffffff
+DATA mtConsts<>+160(SB)/8, $0x4330000000000000
+DATA mtConsts<>+168(SB)/8, $0x4330000000000000
+DATA mtConsts<>+176(SB)/8, $0x4330000000000000
+DATA mtConsts<>+184(SB)/8, $0x4330000000000000
+DATA mtConsts<>+192(SB)/8, $0x0010000000000000
+DATA mtConsts<>+200(SB)/8, $0x0010000000000000
+DATA mtConsts<>+208(SB)/8, $0x0010000000000000
+DATA mtConsts<>+216(SB)/8, $0x0010000000000000
+GLOBL mtConsts<>(SB), RODATA|NOPTR, $224
+
 // func mtGammasAVX512(dst []float64, src []byte, c float64, c2 float64, d float64, mul float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
 TEXT ·mtGammasAVX512(SB), NOSPLIT, $0-88
@@ -5287,6 +5317,95 @@ mtGammasAVX512_partial:
 mtGammasAVX512_done:
 	SHRQ $0x03, DI
 	MOVQ DI, ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func mtGammasAVX2(dst []float64, src []byte, c float64, c2 float64, d float64, mul float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·mtGammasAVX2(SB), NOSPLIT, $0-88
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	SHRQ         $0x04, DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-4, DX
+	SHLQ         $0x03, DX
+	VBROADCASTSD c+48(FP), Y0
+	VBROADCASTSD c2+56(FP), Y1
+	VBROADCASTSD d+64(FP), Y2
+	VBROADCASTSD mul+72(FP), Y3
+	LEAQ         mtConsts<>+0(SB), BX
+	LEAQ         ·normPairs+0(SB), DI
+	XORQ         R8, R8
+
+mtGammasAVX2_loop:
+	CMPQ       R8, DX
+	JAE        mtGammasAVX2_done
+	VMOVDQU    (CX)(R8*2), Y4
+	VMOVDQU    32(CX)(R8*2), Y5
+	VUNPCKLPD  Y5, Y4, Y6
+	VUNPCKHPD  Y5, Y4, Y4
+	VPERMPD    $0xd8, Y6, Y6
+	VPERMPD    $0xd8, Y4, Y4
+	VPSRLQ     $0x0b, Y6, Y5
+	VPAND      128(BX), Y5, Y7
+	VPOR       160(BX), Y7, Y7
+	VPAND      192(BX), Y5, Y5
+	VPADDQ     160(BX), Y5, Y5
+	VSUBPD     Y5, Y7, Y7
+	VPAND      96(BX), Y6, Y5
+	VPSLLQ     $0x01, Y5, Y5
+	VPCMPEQQ   Y9, Y9, Y9
+	VPXOR      Y6, Y6, Y6
+	VGATHERQPD Y9, (DI)(Y5*8), Y6
+	VPCMPEQQ   Y9, Y9, Y9
+	VPXOR      Y8, Y8, Y8
+	VGATHERQPD Y9, 8(DI)(Y5*8), Y8
+	VANDPD     (BX), Y7, Y5
+	VCMPPD     $0x11, Y8, Y5, Y8
+	VMULPD     Y6, Y7, Y7
+	VMULPD     Y7, Y0, Y5
+	VPSRLQ     $0x0c, Y4, Y4
+	VPOR       32(BX), Y4, Y4
+	VSUBPD     64(BX), Y4, Y4
+	VMULPD     Y7, Y7, Y6
+	VMULPD     Y6, Y6, Y6
+	VMULPD     Y6, Y1, Y6
+	VMOVUPD    32(BX), Y7
+	VSUBPD     Y4, Y7, Y7
+	VADDPD     32(BX), Y5, Y4
+	VMINPD     32(BX), Y4, Y5
+	VMULPD     Y5, Y7, Y7
+	VCMPPD     $0x11, Y7, Y6, Y5
+	VANDPD     Y5, Y8, Y8
+	VMULPD     Y4, Y4, Y5
+	VMULPD     Y4, Y5, Y5
+	VMULPD     Y5, Y2, Y5
+	VMULPD     Y3, Y5, Y5
+	VMOVMSKPD  Y8, R9
+	CMPL       R9, $0x0f
+	JNE        mtGammasAVX2_partial
+	VMOVUPD    Y5, (AX)(R8*1)
+	ADDQ       $0x20, R8
+	JMP        mtGammasAVX2_loop
+
+mtGammasAVX2_partial:
+	XORL      $0x0000000f, R9
+	BSFL      R9, SI
+	LEAQ      prefixLanes<>+0(SB), CX
+	MOVL      SI, DX
+	SHLQ      $0x05, DX
+	VMOVDQU   (CX)(DX*1), Y0
+	VMOVUPD   (AX)(R8*1), Y1
+	VBLENDVPD Y0, Y5, Y1, Y1
+	VMOVUPD   Y1, (AX)(R8*1)
+	LEAQ      (R8)(SI*8), R8
+
+mtGammasAVX2_done:
+	SHRQ $0x03, R8
+	MOVQ R8, ret+80(FP)
 	VZEROUPPER
 	RET
 

@@ -453,8 +453,9 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 	for i < len(dst) {
 		j := 0
 		if !m.big {
-			// The AVX-512 kernel takes the whole groups of 8 tries it can,
-			// run the rest up to the first try not taken at once.
+			// The kernels take the whole groups of tries they can (8 with
+			// AVX-512, 4 with AVX2), run the rest up to the first try not
+			// taken at once.
 			j = asmMTGammas(dst[i:], w.p[w.k:], m.c, m.c2, m.d, r.mul)
 			w.k += 16 * j
 		}

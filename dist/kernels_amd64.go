@@ -78,6 +78,9 @@ func vlogDivAVX2(dst, src []float64, k float64) int
 func mtGammasAVX512(dst []float64, src []byte, c, c2, d, mul float64) int
 
 //go:noescape
+func mtGammasAVX2(dst []float64, src []byte, c, c2, d, mul float64) int
+
+//go:noescape
 func geometricsAVX512(dst []int64, src []float64, s float64) int
 
 //go:noescape
@@ -309,11 +312,14 @@ func asmLogDiv(dst, src []float64, k float64) int {
 // asmMTGammas sets dst[t] = mul·mtValue(d, false, y) for the successive
 // tries of mtGamma.run from the whole words of p, two a try, while each is
 // taken at once, up to the first that is not or the last whole group of
-// 8 that fits dst and p, and returns how many it set (none without
-// AVX-512). For d < mtBig. dst may start at or before p's memory.
+// the kernel's lanes that fits dst and p, and returns how many it set.
+// For d < mtBig. dst may start at or before p's memory.
 func asmMTGammas(dst []float64, p []byte, c, c2, d, mul float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return mtGammasAVX512(dst, p, c, c2, d, mul)
+	case useAVX2:
+		return mtGammasAVX2(dst, p, c, c2, d, mul)
 	}
 	return 0
 }

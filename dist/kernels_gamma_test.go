@@ -35,7 +35,7 @@ func mtWords(r *rand.Rand, n int) []uint64 {
 // tries 0 to 300 and more, at every byte offset of the words (mod 16), in
 // place (dst over the words, as a chunk is) and apart: the kernel must
 // set the tries run takes up to the first it does not, in whole groups of
-// 8, and write nothing else.
+// its lanes, and write nothing else.
 func TestKernelMTGammas(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(31, 32))
@@ -55,10 +55,7 @@ func TestKernelMTGammas(t *testing.T) {
 					p := bytesAt(words, off)
 					want := make([]float64, n)
 					wantN, _ := m.run(p, 0, len(p)-7, want, mul)
-					groups := 0
-					if Backend() == "avx512" {
-						groups = n / 8 * 8
-					}
+					groups := n / kernelLanes(t) * kernelLanes(t)
 					wantM := min(wantN, groups)
 					for _, inPlace := range []bool{false, true} {
 						var dst []float64

@@ -22,7 +22,7 @@
 //     word's x rounds to an endpoint.
 //   - vexp, vexpMul, vlog, vlogDiv: exp(x), lambda·exp(x), log(x) and
 //     log(x)/k over a slice (xmath.go in this directory).
-//   - mtGammas (AVX-512 only): the tries of the gamma sampler of Marsaglia
+//   - mtGammas: the tries of the gamma sampler of Marsaglia
 //     and Tsang taken at once, up to the first that is not (mtgamma.go).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
 //
@@ -78,7 +78,9 @@ func main() {
 		xmathKernels(s)
 	}
 	evenOddConstant()
+	mtConstsConstant()
 	mtGammas()
+	mtGammasAVX2()
 	geometrics()
 	geometricsAVX2()
 	Generate()

@@ -151,3 +151,148 @@ func mtGammas() {
 	VZEROUPPER()
 	RET()
 }
+
+// mtConsts: the AVX2 kernel's constants, 32 bytes each (a YMM memory
+// operand): |x|'s mask, 1.0, 1 - 2^-53, the low byte, the mantissa mask,
+// 2^52 and bit 52.
+var mtConsts Mem
+
+const (
+	mtAbs = 32 * iota
+	mtOne
+	mtBias
+	mtLow8
+	mtMask52
+	mtMagic
+	mtBit52
+)
+
+func mtConstsConstant() {
+	mtConsts = GLOBL("mtConsts", RODATA|NOPTR)
+	for i, c := range []uint64{1<<63 - 1, one, math.Float64bits(1 - 0x1p-53), 0xFF, mask52, magic52, bit52} {
+		for l := 0; l < 4; l++ {
+			DATA(32*i+8*l, U64(c))
+		}
+	}
+}
+
+// mtGammasAVX2 is mtGammasAVX512 with 4 tries per YMM register: the words
+// of a group separated by unpacks (lanes in the order 0, 2, 1, 3) and
+// VPERMPD, float64(j) by the normals kernel's bit trick, and the values
+// before the first slow try stored by a blend with dst's own (prefixLanes).
+func mtGammasAVX2() {
+	name := "mtGammasAVX2"
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name + " is mtGammasAVX512 in groups of 4.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	SHRQ(U8(4), n) // whole tries
+	m := Load(Param("dst").Len(), GP64())
+	CMPQ(m, n)
+	CMOVQLT(m, n)
+	ANDQ(I8(-4), n)
+	SHLQ(U8(3), n) // bytes of dst to set, at most
+	param := func(name string) VecVirtual {
+		b, err := Param(name).Resolve()
+		if err != nil {
+			panic(err)
+		}
+		v := YMM()
+		VBROADCASTSD(b.Addr, v)
+		return v
+	}
+	c, c2, d, mul := param("c"), param("c2"), param("d"), param("mul")
+	k := GP64()
+	LEAQ(mtConsts, k)
+	cst := func(off int) Mem { return Mem{Base: k, Disp: off} }
+	tbl := table("·normPairs")
+
+	off := GP64()
+	XORQ(off, off)
+	done := name + "_done"
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(done))
+	a, b, u, q := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(Mem{Base: src, Index: off, Scale: 2}, a)
+	VMOVDQU(Mem{Base: src, Index: off, Scale: 2, Disp: 32}, b)
+	VUNPCKLPD(b, a, u) // the normal words of tries 0, 2, 1, 3
+	VUNPCKHPD(b, a, q) // their uniform words
+	VPERMPD(U8(0xD8), u, u)
+	VPERMPD(U8(0xD8), q, q)
+	// float64(j) = (2^52 + m) - (2^52 + 2^52·bit52), v = u>>11.
+	v, x, t := YMM(), YMM(), YMM()
+	VPSRLQ(U8(11), u, v)
+	VPAND(cst(mtMask52), v, x)
+	VPOR(cst(mtMagic), x, x)
+	VPAND(cst(mtBit52), v, v)
+	VPADDQ(cst(mtMagic), v, v)
+	VSUBPD(v, x, x)
+	// The pair {w[i], float64(k[i])} of i = u&0xFF.
+	idx, w, kk, msk := YMM(), YMM(), YMM(), YMM()
+	VPAND(cst(mtLow8), u, idx)
+	VPSLLQ(U8(1), idx, idx)
+	VPCMPEQQ(msk, msk, msk)
+	VPXOR(w, w, w)
+	VGATHERQPD(msk, Mem{Base: tbl, Index: idx, Scale: 8}, w)
+	VPCMPEQQ(msk, msk, msk)
+	VPXOR(kk, kk, kk)
+	VGATHERQPD(msk, Mem{Base: tbl, Index: idx, Scale: 8, Disp: 8}, kk)
+	ok := YMM()
+	VANDPD(cst(mtAbs), x, t)
+	VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
+	VMULPD(w, x, x)
+	// y, q, the squeeze.
+	y, x2, lhs, vy, rhs := YMM(), YMM(), YMM(), YMM(), YMM()
+	VMULPD(x, c, y)
+	VPSRLQ(U8(12), q, q)
+	VPOR(cst(mtOne), q, q)
+	VSUBPD(cst(mtBias), q, q) // open01
+	VMULPD(x, x, x2)
+	VMULPD(x2, x2, lhs)
+	VMULPD(lhs, c2, lhs)
+	VMOVUPD(cst(mtOne), rhs)
+	VSUBPD(q, rhs, rhs)       // 1 - q
+	VADDPD(cst(mtOne), y, vy) // 1 + y
+	VMINPD(cst(mtOne), vy, t) // min(1, 1+y): neither is NaN
+	VMULPD(t, rhs, rhs)
+	VCMPPD(U8(cmpLT), rhs, lhs, t)
+	VANDPD(t, ok, ok)
+	// The value.
+	VMULPD(vy, vy, t)
+	VMULPD(vy, t, t)
+	VMULPD(t, d, t)
+	VMULPD(mul, t, t)
+	bits := GP32()
+	VMOVMSKPD(ok, bits)
+	CMPL(bits, U8(15))
+	JNE(LabelRef(name + "_partial"))
+	VMOVUPD(t, Mem{Base: dst, Index: off, Scale: 1})
+	ADDQ(U8(32), off)
+	JMP(LabelRef(name + "_loop"))
+
+	// The lanes before the first slow one, blended into dst's own bytes.
+	Label(name + "_partial")
+	XORL(U32(15), bits) // the slow lanes, at least one
+	cnt := GP32()
+	BSFL(bits, cnt)
+	p := GP64()
+	LEAQ(prefixLanes, p)
+	sh := GP64()
+	MOVL(cnt, sh.As32())
+	SHLQ(U8(5), sh)
+	mask, old := YMM(), YMM()
+	VMOVDQU(Mem{Base: p, Index: sh, Scale: 1}, mask)
+	VMOVUPD(Mem{Base: dst, Index: off, Scale: 1}, old)
+	VBLENDVPD(mask, t, old, old)
+	VMOVUPD(old, Mem{Base: dst, Index: off, Scale: 1})
+	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
+
+	Label(done)
+	SHRQ(U8(3), off)
+	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

@@ -7,9 +7,11 @@ import "github.com/streamrand/streamrand/internal/impl"
 // CPU has what internal/impl's tier rules say it needs.
 var kernels = impl.New("dist")
 
-// Backend names the code that converts words to the values of the
-// one-word fast paths of Normal, LogNormal, Exponential, Weibull and
-// Uniform in Fill:
+// Backend names the code that Fill's bulk steps run on: the ziggurats'
+// one-word fast paths (Normal, LogNormal, Exponential, Weibull, and the
+// laws built on them), Uniform, the exp and log of LogNormal and Weibull,
+// Marsaglia-Tsang's first try for the gamma family, and Geometric's
+// conversion:
 //
 //   - "avx512": AVX-512 kernels, 8 words per ZMM register;
 //   - "avx2": AVX2 kernels, 4 words per YMM register;

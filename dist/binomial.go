@@ -204,15 +204,19 @@ type btrs struct {
 	b      float64
 	twoA   float64
 	a      float64
-	alpha  float64
+	spq    float64 // √(n·p·(1-p))
+	alpha  float64 // set with em: only the acceptance test needs it
 	vr     float64
-	vrM    int64   // v <= vr if and only if v's integer my <= vrM
+	vrM    int64   // v <= vr if and only if v's integer my <= vrM: set by fill
 	em     float64 // expo(m), NaN until the first acceptance test needs it
 	mm     float64 // m·(n-m), set with em
 	lo     int64   // k of memo[0]
 }
 
-// init sets s up for n and p (in place, as ptrs.init).
+// init sets s up for n and p (in place, as ptrs.init). It computes only
+// what every try needs: a Multinomial draws a new n each time, so what
+// the acceptance test alone needs (alpha, em, mm) waits for ratio, and the
+// squeeze's integer bound vrM for fill's batches.
 func (s *btrs) init(n int64, p float64) {
 	fn := float64(n)
 	np := float64(fn * p)
@@ -230,9 +234,8 @@ func (s *btrs) init(n int64, p float64) {
 	s.b = b
 	s.a = a
 	s.twoA = 2 * a
-	s.alpha = (2.83 + 5.1/b) * spq
+	s.spq = spq
 	s.vr = 0.92 - 4.2/b
-	s.vrM = open01Most(s.vr)
 	s.em = math.NaN()
 	s.lo = max(0, s.m-memoLen/2)
 }
@@ -242,13 +245,15 @@ func (s *btrs) init(n int64, p float64) {
 //	u, us, mu := tryU(x) // u = open01(x) - 1/2, us = 1/2 - |u|
 //	my := int64(y >> 12) // v = open01(y) = (my + 1/2)/2^52
 //	j, k, in := s.proposal(u, us)
-//	sq := s.squeeze(mu, my)
+//	sq := s.squeeze(us, my)
 //	st := sq | (sq^1)&s.valid(in, k)<<1
 //
 // (st is tryAccept in the squeeze, tryTest for the acceptance test, 0 for
 // a rejection), then accept(k, j, us, v) if st is tryTest: the arithmetic
 // is in tryU, proposal, squeeze and valid, which inline and have no branch,
-// and the comparisons of us and v are of their integers.
+// and the comparisons of us and v are of their integers (draw compares v
+// with vr, the same test). fill computes st in two steps, the squeeze for
+// every try, valid for the others only: the same states.
 
 // proposal returns the proposal k = ⌊t⌋ for t = (2a/us + b)·u + c - m, as
 // m + j with j = ⌊t - m⌋ (its float too, exact), and in = 1 if |t - m| <
@@ -266,9 +271,11 @@ func (s *btrs) proposal(u, us float64) (j float64, k int64, in uint8) {
 
 // squeeze is 1 if the try is in the squeeze, us >= 0.07 and v <= vr:
 // inside f(k)/f(m) wherever it applies, and k in [0, n] there for n·p >=
-// 10 (the tests check the corners).
-func (s *btrs) squeeze(mu, my int64) uint8 {
-	return discFlag(mu >= us007) & discFlag(my <= s.vrM)
+// 10 (the tests check the corners). It compares v's integer my with vrM
+// (set by fill); draw compares v itself with vr, the same test (see
+// open01Most), and needs no vrM.
+func (s *btrs) squeeze(us float64, my int64) uint8 {
+	return discFlag(us >= 0.07) & discFlag(my <= s.vrM)
 }
 
 // valid is 1 if the try may be accepted by the test: k in [0, n] and in
@@ -281,7 +288,8 @@ func (s *btrs) valid(in uint8, k int64) uint8 {
 // accept is the acceptance test of a try in state tryTest: the paper's
 // log(V·α/(a/us² + b)) <= log f(k)/f(m), without the logs or the
 // division. memo is nil for Rand; a Fill's memo only saves computing the
-// same ratio twice.
+// same ratio twice. Every memo entry was made by ratio, so alpha is set
+// when passes runs.
 func (s *btrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
 	var r float64
 	if i := k - s.lo; memo != nil && uint64(i) < memoLen {
@@ -307,14 +315,20 @@ func (s *btrs) passes(r, us, v float64) bool {
 // a Fill's memo only saves computing the same value twice.
 func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
 	for {
-		x := w.next()
-		y := w.next()
+		x, ok := w.take()
+		if !ok {
+			x = w.refill()
+		}
+		y, ok := w.take()
+		if !ok {
+			y = w.refill()
+		}
 		u, us, mu := tryU(x)
-		my := int64(y >> 12)
+		v := open01(y)
 		j, k, in := s.proposal(u, us)
-		sq := s.squeeze(mu, my)
+		sq := discFlag(mu >= us007) & discFlag(v <= s.vr)
 		st := sq | (sq^1)&s.valid(in, k)<<1
-		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), memo) {
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, memo) {
 			return k
 		}
 	}
@@ -323,6 +337,7 @@ func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
 // fill sets dst to successive draw values, a batch of tries at a time
 // (see tryBatch).
 func (s *btrs) fill(w *words, dst []int64) {
+	s.vrM = open01Most(s.vr)
 	var b tryBatch
 	for len(dst) > 0 {
 		// The tries whose words are at hand in w's buffer; with fewer
@@ -334,36 +349,43 @@ func (s *btrs) fill(w *words, dst []int64) {
 			dst = dst[1:]
 			continue
 		}
-		nt := s.propose(&b, w.p[w.k:w.k+16*nb])
+		p := w.p[w.k : w.k+16*nb]
+		nt := s.propose(&b, p)
 		w.k += 16 * nb
-		s.test(&b, nt)
+		s.test(&b, p, nt)
 		dst = dst[b.take(dst, nb):]
 	}
 }
 
-// propose makes the tries of the words of p, two a try, into b and returns
-// how many are to be tested. It is a function of its own, with no call, so
-// that the loop's values stay in registers.
+// propose makes the tries of the words of p, two a try, into b (their k
+// and whether the squeeze accepts them) and returns how many it does not.
+// It is a function of its own, with no call, so that the loop's values
+// stay in registers.
 func (s *btrs) propose(b *tryBatch, p []byte) (nt int) {
 	for t := range len(p) / 16 {
 		x, y := le64(p, 16*t), le64(p, 16*t+8)
-		u, us, mu := tryU(x)
+		u, us := tryUF(x)
 		my := int64(y >> 12)
-		_, k, in := s.proposal(u, us)
-		sq := s.squeeze(mu, my)
-		st := sq | (sq^1)&s.valid(in, k)<<1
-		b.add(t, nt, k, st, us, y)
-		nt += int(st >> 1)
+		_, k, _ := s.proposal(u, us)
+		sq := s.squeeze(us, my)
+		b.add(t, nt, k, sq)
+		nt += int(sq ^ 1)
 	}
 	return nt
 }
 
-// test runs the acceptance test (accept, with the memo's lookup inlined)
-// over the first nt tries to be tested of b, setting their states.
-func (s *btrs) test(b *tryBatch, nt int) {
+// test decides the first nt tries of b that the squeeze did not accept,
+// made again from their words in p, as draw does: valid, then accept
+// (with the memo's lookup inlined).
+func (s *btrs) test(b *tryBatch, p []byte, nt int) {
 	for q := range nt {
-		t := b.idx[q]
-		k := b.k[t]
+		t := int(b.idx[q])
+		x, y := le64(p, 16*t), le64(p, 16*t+8)
+		u, us, _ := tryU(x)
+		_, k, in := s.proposal(u, us)
+		if s.valid(in, k) == 0 {
+			continue // b.st[t] is 0: rejected
+		}
 		var r float64
 		if i := k - s.lo; uint64(i) < memoLen {
 			r = b.memo[i]
@@ -374,7 +396,7 @@ func (s *btrs) test(b *tryBatch, nt int) {
 		} else {
 			r = s.ratio(k, float64(k-s.m))
 		}
-		b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
+		b.st[t] = discFlag(s.passes(r, us, open01(y)))
 	}
 }
 
@@ -388,6 +410,7 @@ func (s *btrs) ratio(k int64, j float64) float64 {
 	if math.IsNaN(s.em) {
 		s.em = s.expo(s.m, -s.dm)
 		s.mm = float64(s.m) * float64(s.n-s.m)
+		s.alpha = (2.83 + 5.1/s.b) * s.spq
 	}
 	if k == 0 || k == s.n {
 		// log f(m) = δ(n) - expo(m) + ½·log(n/(2π·m(n-m))).

@@ -102,6 +102,11 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 			lqs[i], rs[i] = int64(math.Float64bits(inv.lq)), int64(math.Float64bits(inv.r))
 		}
 	}
+	// The first place draws Binomial(N, P[0]) in every vector: where that
+	// is BTRS, its setup, and the pmf ratios its acceptance tests compute,
+	// are made once for the whole Fill (the same floats as made per draw).
+	var first firstPlace
+	first.init(d.N, math.Float64frombits(uint64(last[0])))
 	w := open(src)
 	defer w.done()
 	for r := 0; r < rows; r++ {
@@ -110,7 +115,9 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 		for i := range row {
 			c := math.Float64frombits(uint64(last[i]))
 			var x int64
-			if n > 0 && c > 0 {
+			if i == 0 && first.on {
+				x = first.draw(&w)
+			} else if n > 0 && c > 0 {
 				var inv binomialInv
 				if r < rows-3 {
 					inv = binomialInv{c, math.Float64frombits(uint64(lqs[i])), math.Float64frombits(uint64(rs[i]))}
@@ -231,6 +238,39 @@ func (t *multinomialAlias) build(p []float64) {
 		t.thr[c] = math.MaxUint64
 		t.alias[c] = c
 	}
+}
+
+// firstPlace is the BTRS sampler of a Multinomial's first place, kept for
+// the whole Fill, when Binomial(N, c) is drawn by BTRS (on).
+type firstPlace struct {
+	on   bool
+	flip bool
+	s    btrs
+	memo pmfMemo
+}
+
+// init sets f up for Binomial(n, c), on only where binomialDraw would draw
+// it by BTRS: n > 0 and c < 1 with n·min(c, 1-c) >= binomialSwitch.
+func (f *firstPlace) init(n int64, c float64) {
+	p, flip := c, c > 0.5
+	if flip {
+		p = 1 - c
+	}
+	if n <= 0 || !(c > 0 && c < 1) || float64(n)*p < binomialSwitch {
+		return
+	}
+	f.on, f.flip = true, flip
+	f.s.init(n, p)
+}
+
+// draw returns binomialDraw(w, n, c)'s value: the same tries, and the same
+// ratios (memo only keeps those already computed).
+func (f *firstPlace) draw(w *words) int64 {
+	k := f.s.draw(w, &f.memo)
+	if f.flip {
+		return f.s.n - k
+	}
+	return k
 }
 
 // binomialInv is what Binomial(n, c) needs of c for any n, computed once:

@@ -272,21 +272,22 @@ const (
 )
 
 // tryBatch holds up to tryBatchLen tries of a Fill: their k and states, and
-// the tries to be tested, with what the test needs (j is k - m, exact).
+// the list of those the squeeze did not accept (to be tested, or rejected).
 //
 // A Fill with r values still to make draws the next min(r, tryBatchLen)
 // tries at once: each try gives at most one value, so all of them are
 // tries the Rand calls would make too, and no word is drawn ahead. The
-// squeeze decides most of them with no branch, the acceptance test runs
-// over the list of the rest, and the accepted k are then taken in order:
+// squeeze decides most of them with no branch; the rest are listed, and
+// only they are made again from their words (still at hand) to be judged
+// (a quick rejection, k out of range, or the acceptance test), so the
+// loop over every try does no more than the squeeze needs. The accepted k
+// are then taken in order:
 // the values of the Rand calls, with few mispredicted branches (about one
 // try in four would otherwise mispredict the squeeze's).
 type tryBatch struct {
 	k    [tryBatchLen]int64
 	st   [tryBatchLen]uint8
 	idx  [tryBatchLen]uint8
-	us   [tryBatchLen]float64
-	y    [tryBatchLen]uint64 // the word of v
 	memo pmfMemo
 }
 
@@ -303,6 +304,14 @@ func tryU(x uint64) (u, us float64, mu int64) {
 	u = (float64(m-1<<51) + 0.5) * 0x1p-52
 	us = (float64(mu) + 0.5) * 0x1p-52
 	return u, us, mu
+}
+
+// tryUF returns tryU's u and us, us from u (0.5 - |u| is exact: u is a
+// multiple of 2^-53 of modulus below 1/2), for the loops that compare us
+// itself (us >= 0.07 is mu >= us007) and need no mu.
+func tryUF(x uint64) (u, us float64) {
+	u = (float64(int64(x>>12)-1<<51) + 0.5) * 0x1p-52
+	return u, 0.5 - math.Abs(u)
 }
 
 // open01Least returns the least m in [0, 2^52) with (m + 1/2)/2^52 >= c,
@@ -322,13 +331,11 @@ var (
 	us0013 = open01Least(0.013)
 )
 
-// add records try t, in state st, as the nt-th to be tested (kept only if
-// st is tryTest: nt then moves on).
-func (b *tryBatch) add(t, nt int, k int64, st uint8, us float64, y uint64) {
-	b.k[t], b.st[t] = k, st&tryAccept
-	i := nt & (tryBatchLen - 1)
-	b.idx[i] = uint8(t)
-	b.us[i], b.y[i] = us, y
+// add records try t, with proposal k and squeeze flag sq, as the nt-th
+// not accepted by the squeeze (kept only if sq is 0: nt then moves on).
+func (b *tryBatch) add(t, nt int, k int64, sq uint8) {
+	b.k[t], b.st[t] = k, sq
+	b.idx[nt&(tryBatchLen-1)] = uint8(t)
 }
 
 // take writes the accepted k of the first nb tries, in order, to dst and
@@ -353,14 +360,16 @@ type ptrs struct {
 	c        float64 // frac + 0.43: the paper's k = ⌊(2a/us + b)U + λ + 0.43⌋ less m
 	b, twoA  float64
 	a        float64
-	invAlpha float64
+	invAlpha float64 // 0 until the acceptance test needs it (see accept)
 	vr       float64
-	vrM      int64 // v <= vr if and only if v's integer my <= vrM
+	vrM      int64 // v <= vr if and only if v's integer my <= vrM: set by fill
 	lo       int64 // k of memo[0]
 }
 
 // init sets s up for lam (in place: a returned struct is copied through
-// memory, which costs a Rand call more than the arithmetic).
+// memory, which costs a Rand call more than the arithmetic). It computes
+// only what every try needs: invAlpha waits for the first acceptance test
+// and the squeeze's integer bound vrM for fill's batches.
 func (s *ptrs) init(lam float64) {
 	fm := math.Floor(lam)
 	b := float64(2.53*math.Sqrt(lam)) + 0.931
@@ -372,9 +381,7 @@ func (s *ptrs) init(lam float64) {
 	s.b = b
 	s.a = a
 	s.twoA = 2 * a
-	s.invAlpha = 1.1239 + 1.1328/(b-3.4)
 	s.vr = 0.9277 - 3.6224/(b-2)
-	s.vrM = open01Most(s.vr)
 	s.lo = max(0, s.m-memoLen/2)
 }
 
@@ -392,13 +399,15 @@ type pmfMemo [memoLen]float64
 //	u, us, mu := tryU(x) // u = open01(x) - 1/2, us = 1/2 - |u|
 //	my := int64(y >> 12) // v = open01(y) = (my + 1/2)/2^52
 //	j, k, in := s.proposal(u, us)
-//	sq := s.squeeze(mu, my)
+//	sq := s.squeeze(us, my)
 //	st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
 //
 // (st is tryAccept in the squeeze, tryTest for the acceptance test, 0 for
 // a rejection), then accept(k, j, us, v) if st is tryTest: the arithmetic
 // is in tryU, proposal, squeeze and valid, which inline and have no branch,
-// and the comparisons of us and v are of their integers.
+// and the comparisons of us and v are of their integers (draw compares v
+// with vr, the same test). fill computes st in two steps, the squeeze for
+// every try, valid for the others only: the same states.
 
 // proposal returns the proposal k = ⌊t⌋ for t = (2a/us + b)·u + λ + 0.43 - m, as
 // m + j with j = ⌊t - m⌋ (its float too, exact), and in = 1 if |t - m| <
@@ -416,9 +425,11 @@ func (s *ptrs) proposal(u, us float64) (j float64, k int64, in uint8) {
 
 // squeeze is 1 if the try is in the squeeze, us >= 0.07 and v <= vr:
 // inside the pmf wherever it applies, so k needs no test (|j| < 4b there,
-// and k >= 0: the tests check λ = 10 and up).
-func (s *ptrs) squeeze(mu, my int64) uint8 {
-	return discFlag(mu >= us007) & discFlag(my <= s.vrM)
+// and k >= 0: the tests check λ = 10 and up). It compares v's integer my
+// with vrM (set by fill); draw compares v itself with vr, the same test
+// (see open01Most), and needs no vrM.
+func (s *ptrs) squeeze(us float64, my int64) uint8 {
+	return discFlag(us >= 0.07) & discFlag(my <= s.vrM)
 }
 
 // valid is 1 if the try may be accepted by the test: not in the paper's
@@ -435,6 +446,9 @@ func (s *ptrs) valid(in uint8, k, mu, my int64) uint8 {
 // division. memo is nil for Rand; a Fill's memo only saves computing the
 // same p(k) twice.
 func (s *ptrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
+	if s.invAlpha == 0 {
+		s.setInvAlpha()
+	}
 	var p float64
 	if i := k - s.lo; memo != nil && uint64(i) < memoLen {
 		p = memo[i]
@@ -448,6 +462,10 @@ func (s *ptrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
 	return s.passes(p, us, v)
 }
 
+// setInvAlpha sets the paper's 1/α, which only the acceptance test needs
+// (it is above 1, so 0 means not yet set).
+func (s *ptrs) setInvAlpha() { s.invAlpha = 1.1239 + 1.1328/(s.b-3.4) }
+
 // passes is the acceptance test given p = p(k), times us² (> 0) so that
 // it needs no division.
 func (s *ptrs) passes(p, us, v float64) bool {
@@ -459,14 +477,21 @@ func (s *ptrs) passes(p, us, v float64) bool {
 // a Fill's memo only saves computing the same value twice.
 func (s *ptrs) draw(w *words, memo *pmfMemo) int64 {
 	for {
-		x := w.next()
-		y := w.next()
+		x, ok := w.take()
+		if !ok {
+			x = w.refill()
+		}
+		y, ok := w.take()
+		if !ok {
+			y = w.refill()
+		}
 		u, us, mu := tryU(x)
 		my := int64(y >> 12)
+		v := open01(y)
 		j, k, in := s.proposal(u, us)
-		sq := s.squeeze(mu, my)
+		sq := discFlag(mu >= us007) & discFlag(v <= s.vr)
 		st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
-		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, open01(y), memo) {
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, memo) {
 			return k
 		}
 	}
@@ -475,6 +500,8 @@ func (s *ptrs) draw(w *words, memo *pmfMemo) int64 {
 // fill sets dst to successive draw values, a batch of tries at a time
 // (see tryBatch).
 func (s *ptrs) fill(w *words, dst []int64) {
+	s.vrM = open01Most(s.vr)
+	s.setInvAlpha()
 	var b tryBatch
 	for len(dst) > 0 {
 		// The tries whose words are at hand in w's buffer; with fewer
@@ -486,36 +513,44 @@ func (s *ptrs) fill(w *words, dst []int64) {
 			dst = dst[1:]
 			continue
 		}
-		nt := s.propose(&b, w.p[w.k:w.k+16*nb])
+		p := w.p[w.k : w.k+16*nb]
+		nt := s.propose(&b, p)
 		w.k += 16 * nb
-		s.test(&b, nt)
+		s.test(&b, p, nt)
 		dst = dst[b.take(dst, nb):]
 	}
 }
 
-// propose makes the tries of the words of p, two a try, into b and returns
-// how many are to be tested. It is a function of its own, with no call, so
-// that the loop's values stay in registers.
+// propose makes the tries of the words of p, two a try, into b (their k
+// and whether the squeeze accepts them) and returns how many it does not.
+// It is a function of its own, with no call, so that the loop's values
+// stay in registers.
 func (s *ptrs) propose(b *tryBatch, p []byte) (nt int) {
 	for t := range len(p) / 16 {
 		x, y := le64(p, 16*t), le64(p, 16*t+8)
-		u, us, mu := tryU(x)
+		u, us := tryUF(x)
 		my := int64(y >> 12)
-		_, k, in := s.proposal(u, us)
-		sq := s.squeeze(mu, my)
-		st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
-		b.add(t, nt, k, st, us, y)
-		nt += int(st >> 1)
+		_, k, _ := s.proposal(u, us)
+		sq := s.squeeze(us, my)
+		b.add(t, nt, k, sq)
+		nt += int(sq ^ 1)
 	}
 	return nt
 }
 
-// test runs the acceptance test (accept, with the memo's lookup inlined)
-// over the first nt tries to be tested of b, setting their states.
-func (s *ptrs) test(b *tryBatch, nt int) {
+// test decides the first nt tries of b that the squeeze did not accept,
+// made again from their words in p, as draw does: valid, then accept
+// (with the memo's lookup inlined).
+func (s *ptrs) test(b *tryBatch, p []byte, nt int) {
 	for q := range nt {
-		t := b.idx[q]
-		k := b.k[t]
+		t := int(b.idx[q])
+		x, y := le64(p, 16*t), le64(p, 16*t+8)
+		u, us, mu := tryU(x)
+		my := int64(y >> 12)
+		_, k, in := s.proposal(u, us)
+		if s.valid(in, k, mu, my) == 0 {
+			continue // b.st[t] is 0: rejected
+		}
 		var r float64
 		if i := k - s.lo; uint64(i) < memoLen {
 			r = b.memo[i]
@@ -526,7 +561,7 @@ func (s *ptrs) test(b *tryBatch, nt int) {
 		} else {
 			r = s.pmf(k, float64(k-s.m))
 		}
-		b.st[t] = discFlag(s.passes(r, b.us[q], open01(b.y[q])))
+		b.st[t] = discFlag(s.passes(r, us, open01(y)))
 	}
 }
 

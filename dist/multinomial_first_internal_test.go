@@ -1,0 +1,56 @@
+package dist
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/streamrand/streamrand/chacha"
+)
+
+// TestFirstPlaceDraw: the sampler a Multinomial Fill keeps for its first
+// place gives binomialDraw's values from the same words, and leaves the
+// words where it does, over BTRS with and without the flip, at the switch
+// and at n = 2^62, on this module's generator (words from a buffer) and
+// on a plain Source (one Uint64 a word); where binomialDraw takes
+// inversion or draws nothing, it is off.
+func TestFirstPlaceDraw(t *testing.T) {
+	sources := map[string]func() rand.Source{
+		"chacha8": func() rand.Source { return chacha.NewSource(7) },
+		"PCG":     func() rand.Source { return rand.NewPCG(7, 8) },
+	}
+	for _, c := range []struct {
+		n  int64
+		p  float64
+		on bool
+	}{
+		{1000000, 0.1, true},
+		{1000000, 0.9, true},
+		{300, 0.1, true}, // n·p = 30: the switch
+		{299, 0.1, false},
+		{60, 0.5, true},
+		{1 << 62, 0.3, true},
+		{1 << 62, 1e-15, true},
+		{1000, 1, false},
+		{0, 0.5, false},
+	} {
+		var f firstPlace
+		f.init(c.n, c.p)
+		require.Equal(t, c.on, f.on, "n %d, p %g", c.n, c.p)
+		if !f.on {
+			continue
+		}
+		for name, mk := range sources {
+			a, b := mk(), mk()
+			wa, wb := open(a), open(b)
+			for i := range 2000 {
+				got, want := f.draw(&wa), binomialDraw(&wb, c.n, c.p)
+				require.Equal(t, want, got, "n %d, p %g, %s, value %d", c.n, c.p, name, i)
+			}
+			wa.done()
+			wb.done()
+			require.Equal(t, b.Uint64(), a.Uint64(), "n %d, p %g, %s: the source's position", c.n, c.p, name)
+		}
+	}
+}

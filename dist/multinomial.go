@@ -118,6 +118,12 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 			if i == 0 && first.on {
 				x = first.draw(&w)
 			} else if n > 0 && c > 0 {
+				var ok bool
+				if x, ok = btrsDraw(&w, n, c); ok {
+					row[i] = x
+					n -= x
+					continue
+				}
 				var inv binomialInv
 				if r < rows-3 {
 					inv = binomialInv{c, math.Float64frombits(uint64(lqs[i])), math.Float64frombits(uint64(rs[i]))}
@@ -317,6 +323,27 @@ func (b binomialInv) draw(w *words, n int64) int64 {
 		return n - k
 	}
 	return k
+}
+
+// btrsDraw returns binomialDraw(w, n, c) and true where that draws by BTRS
+// (n·min(c, 1-c) >= binomialSwitch, c < 1), else 0 and false, drawing
+// nothing: the conditional binomials' usual case, tested before the
+// inversion's floats are loaded.
+func btrsDraw(w *words, n int64, c float64) (int64, bool) {
+	p, flip := c, c > 0.5
+	if flip {
+		p = 1 - c
+	}
+	if c >= 1 || float64(n)*p < binomialSwitch {
+		return 0, false
+	}
+	var s btrs
+	s.init(n, p)
+	k := s.draw(w, nil)
+	if flip {
+		return n - k, true
+	}
+	return k, true
 }
 
 // binomialDraw returns a Binomial(n, p) variate for n > 0 and 0 < p <= 1,

@@ -54,3 +54,39 @@ func TestFirstPlaceDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestBTRSDraw: btrsDraw gives binomialDraw's values and position where
+// binomialDraw takes BTRS, and elsewhere reports false having drawn
+// nothing.
+func TestBTRSDraw(t *testing.T) {
+	for _, c := range []struct {
+		n  int64
+		p  float64
+		ok bool
+	}{
+		{1000000, 0.1, true},
+		{1000000, 0.9, true},
+		{300, 0.1, true},
+		{300, 0.9, false}, // 1 - 0.9 is 0.09999999999999998: n·p just under 30
+		{301, 0.9, true},
+		{299, 0.1, false},
+		{299, 0.9, false},
+		{1 << 62, 0.5, true},
+		{1000, 1, false},
+	} {
+		a, b := chacha.NewSource(9), chacha.NewSource(9)
+		wa, wb := open(a), open(b)
+		for i := range 500 {
+			got, ok := btrsDraw(&wa, c.n, c.p)
+			require.Equal(t, c.ok, ok, "n %d, p %g", c.n, c.p)
+			if !ok {
+				require.Zero(t, got)
+				break
+			}
+			require.Equal(t, binomialDraw(&wb, c.n, c.p), got, "n %d, p %g, value %d", c.n, c.p, i)
+		}
+		wa.done()
+		wb.done()
+		require.Equal(t, b.Uint64(), a.Uint64(), "n %d, p %g: the source's position", c.n, c.p)
+	}
+}

@@ -214,10 +214,23 @@ func betaOfLogRatio(t float64) float64 {
 // fillMT sets dst[i] = drawLinear(w) for successive i, both gammas
 // Marsaglia-Tsang, and returns how many values it set, as mtGamma.fill
 // does: the values whose two first tries are taken at once from four
-// buffered words come from runMT, the others from drawLinear.
+// buffered words come from the kernels (kernelMT) and runMT, the others
+// from drawLinear.
 func (s *betaSampler) fillMT(w *words, dst []float64) int {
+	kernel := !s.x.mt.big && !s.y.mt.big
+	var l mtLanes
+	if kernel {
+		l = s.x.mt.lanes()
+		for t := 1; t < 8; t += 2 {
+			l.c[t], l.c2[t], l.d[t] = s.y.mt.c, s.y.mt.c2, s.y.mt.d
+		}
+	}
+	var g [128]float64 // kernelMT's buffer, here so that it is zeroed once a chunk
 	i := 0
 	for i < len(dst) {
+		if kernel {
+			i += s.kernelMT(w, dst[i:], &l, &g)
+		}
 		j, k := s.runMT(w.p, w.k, w.n, dst[i:])
 		w.k = k
 		i += j
@@ -229,8 +242,36 @@ func (s *betaSampler) fillMT(w *words, dst []float64) int {
 		}
 		dst[i] = s.drawLinear(w)
 		i++
+		if rechunk(w, len(dst)-i) {
+			return i
+		}
 	}
 	return len(dst)
+}
+
+// kernelMT sets dst[i] = X/(X+Y) for successive i while both first tries
+// are taken at once, as runMT, from the tries the kernels take (X's and
+// Y's in turn, lanes l) into a buffer a block at a time, and returns how
+// many values it set (none without a kernel). It stops before a value
+// whose X or Y try the kernel did not take (a try of X taken alone is
+// drawn again from its words by runMT or drawLinear), or where the
+// kernel's last whole group ends: runMT takes the rest.
+func (s *betaSampler) kernelMT(w *words, dst []float64, l *mtLanes, g *[128]float64) int {
+	i := 0
+	for {
+		m := min(len(g), 2*(len(dst)-i))
+		j := asmMTGammas(g[:m], w.p[w.k:], l, 1)
+		v := j / 2
+		for t := range v {
+			gx, gy := g[2*t], g[2*t+1]
+			dst[i+t] = gx / (gx + gy)
+		}
+		i += v
+		w.k += 32 * v
+		if j < m || m < len(g) {
+			return i
+		}
+	}
 }
 
 // runMT is mtGamma.run for X/(X+Y): four words a value (keep it the same

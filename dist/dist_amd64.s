@@ -5230,9 +5230,9 @@ DATA mtConsts<>+208(SB)/8, $0x0010000000000000
 DATA mtConsts<>+216(SB)/8, $0x0010000000000000
 GLOBL mtConsts<>(SB), RODATA|NOPTR, $224
 
-// func mtGammasAVX512(dst []float64, src []byte, c float64, c2 float64, d float64, mul float64) int
+// func mtGammasAVX512(dst []float64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
-TEXT ·mtGammasAVX512(SB), NOSPLIT, $0-88
+TEXT ·mtGammasAVX512(SB), NOSPLIT, $0-72
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -5242,10 +5242,11 @@ TEXT ·mtGammasAVX512(SB), NOSPLIT, $0-88
 	CMOVQLT      BX, DX
 	ANDQ         $-8, DX
 	SHLQ         $0x03, DX
-	VBROADCASTSD c+48(FP), Z0
-	VBROADCASTSD c2+56(FP), Z1
-	VBROADCASTSD d+64(FP), Z2
-	VBROADCASTSD mul+72(FP), Z3
+	VBROADCASTSD mul+56(FP), Z0
+	MOVQ         l+48(FP), BX
+	VMOVUPD      (BX), Z1
+	VMOVUPD      64(BX), Z2
+	VMOVUPD      128(BX), Z3
 	MOVQ         $0x7fffffffffffffff, BX
 	VPBROADCASTQ BX, Z4
 	MOVQ         $0x3ff0000000000000, BX
@@ -5280,13 +5281,13 @@ mtGammasAVX512_loop:
 	VPANDQ     Z4, Z11, Z12
 	VCMPPD     $0x11, Z14, Z12, K1
 	VMULPD     Z13, Z11, Z11
-	VMULPD     Z11, Z0, Z12
+	VMULPD     Z11, Z1, Z12
 	VPSRLQ     $0x0c, Z10, Z10
 	VPORQ      Z5, Z10, Z10
 	VSUBPD     Z6, Z10, Z10
 	VMULPD     Z11, Z11, Z11
 	VMULPD     Z11, Z11, Z11
-	VMULPD     Z11, Z1, Z11
+	VMULPD     Z11, Z2, Z11
 	VSUBPD     Z10, Z5, Z15
 	VADDPD     Z5, Z12, Z10
 	VMINPD     Z5, Z10, Z12
@@ -5294,8 +5295,8 @@ mtGammasAVX512_loop:
 	VCMPPD     $0x11, Z15, Z11, K1, K1
 	VMULPD     Z10, Z10, Z12
 	VMULPD     Z10, Z12, Z12
-	VMULPD     Z12, Z2, Z12
-	VMULPD     Z3, Z12, Z12
+	VMULPD     Z12, Z3, Z12
+	VMULPD     Z0, Z12, Z12
 	KORTESTB   K1, K1
 	JCC        mtGammasAVX512_partial
 	VMOVUPD    Z12, (AX)(DI*1)
@@ -5316,13 +5317,13 @@ mtGammasAVX512_partial:
 
 mtGammasAVX512_done:
 	SHRQ $0x03, DI
-	MOVQ DI, ret+80(FP)
+	MOVQ DI, ret+64(FP)
 	VZEROUPPER
 	RET
 
-// func mtGammasAVX2(dst []float64, src []byte, c float64, c2 float64, d float64, mul float64) int
+// func mtGammasAVX2(dst []float64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX2, CMOV
-TEXT ·mtGammasAVX2(SB), NOSPLIT, $0-88
+TEXT ·mtGammasAVX2(SB), NOSPLIT, $0-72
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -5332,10 +5333,11 @@ TEXT ·mtGammasAVX2(SB), NOSPLIT, $0-88
 	CMOVQLT      BX, DX
 	ANDQ         $-4, DX
 	SHLQ         $0x03, DX
-	VBROADCASTSD c+48(FP), Y0
-	VBROADCASTSD c2+56(FP), Y1
-	VBROADCASTSD d+64(FP), Y2
-	VBROADCASTSD mul+72(FP), Y3
+	VBROADCASTSD mul+56(FP), Y0
+	MOVQ         l+48(FP), BX
+	VMOVUPD      (BX), Y1
+	VMOVUPD      64(BX), Y2
+	VMOVUPD      128(BX), Y3
 	LEAQ         mtConsts<>+0(SB), BX
 	LEAQ         ·normPairs+0(SB), DI
 	XORQ         R8, R8
@@ -5366,13 +5368,13 @@ mtGammasAVX2_loop:
 	VANDPD     (BX), Y7, Y5
 	VCMPPD     $0x11, Y8, Y5, Y8
 	VMULPD     Y6, Y7, Y7
-	VMULPD     Y7, Y0, Y5
+	VMULPD     Y7, Y1, Y5
 	VPSRLQ     $0x0c, Y4, Y4
 	VPOR       32(BX), Y4, Y4
 	VSUBPD     64(BX), Y4, Y4
 	VMULPD     Y7, Y7, Y6
 	VMULPD     Y6, Y6, Y6
-	VMULPD     Y6, Y1, Y6
+	VMULPD     Y6, Y2, Y6
 	VMOVUPD    32(BX), Y7
 	VSUBPD     Y4, Y7, Y7
 	VADDPD     32(BX), Y5, Y4
@@ -5382,8 +5384,8 @@ mtGammasAVX2_loop:
 	VANDPD     Y5, Y8, Y8
 	VMULPD     Y4, Y4, Y5
 	VMULPD     Y4, Y5, Y5
-	VMULPD     Y5, Y2, Y5
-	VMULPD     Y3, Y5, Y5
+	VMULPD     Y5, Y3, Y5
+	VMULPD     Y0, Y5, Y5
 	VMOVMSKPD  Y8, R9
 	CMPL       R9, $0x0f
 	JNE        mtGammasAVX2_partial
@@ -5405,7 +5407,7 @@ mtGammasAVX2_partial:
 
 mtGammasAVX2_done:
 	SHRQ $0x03, R8
-	MOVQ R8, ret+80(FP)
+	MOVQ R8, ret+64(FP)
 	VZEROUPPER
 	RET
 

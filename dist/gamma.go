@@ -352,6 +352,19 @@ type mtGamma struct {
 	big  bool    // d >= mtBig: value forms d + d·((1+y)³ - 1)
 }
 
+// mtLanes holds the parameters of the kernels' tries (asmMTGammas), lane
+// by lane: tries of one shape (Gamma) or of two in turn (Beta's X and Y).
+type mtLanes struct{ c, c2, d [8]float64 }
+
+// lanes returns m's parameters in every lane.
+func (m *mtGamma) lanes() mtLanes {
+	var l mtLanes
+	for t := range 8 {
+		l.c[t], l.c2[t], l.d[t] = m.c, m.c2, m.d
+	}
+	return l
+}
+
 // mtBig is the d from which value computes d·(1+y)³ as d + d·w, w =
 // y(3 + y(3 + y)): |y| is then below 0.01 (but with probability below
 // 1e-18), so 1 + w >= 0.97 and nothing cancels, while 1 + y would round y
@@ -449,6 +462,7 @@ func (m *mtGamma) exact(y, q float64) bool {
 // other value comes from draw, from the same first word, so from the same
 // words by the same decisions.
 func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
+	l := m.lanes()
 	i := 0
 	for i < len(dst) {
 		j := 0
@@ -456,7 +470,7 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 			// The kernels take the whole groups of tries they can (8 with
 			// AVX-512, 4 with AVX2), run the rest up to the first try not
 			// taken at once.
-			j = asmMTGammas(dst[i:], w.p[w.k:], m.c, m.c2, m.d, r.mul)
+			j = asmMTGammas(dst[i:], w.p[w.k:], &l, r.mul)
 			w.k += 16 * j
 		}
 		jr, k := m.run(w.p, w.k, w.n, dst[i+j:], r.mul)
@@ -476,9 +490,27 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 		}
 		dst[i] = r.of(m.draw(w))
 		i++
+		if rechunk(w, len(dst)-i) {
+			return i
+		}
 	}
 	return len(dst)
 }
+
+// rechunk reports whether a Fill loop whose value has just drawn past its
+// chunk's words into the keystream's buffer (a law of more than one word
+// a value spends its chunk's words before its values) should end the
+// chunk there, so that its next values take the words of a new chunk, read
+// in bulk, rather than those of the buffer, which end a run of the loop
+// every 128 words: where at least rechunkMin values are left. The words
+// are the same either way (the next chunk starts where the buffer's taken
+// bytes end); only where they are read from changes.
+func rechunk(w *words, left int) bool { return w.peeked && left >= rechunkMin }
+
+// rechunkMin is the fewest values left for which rechunk starts a new
+// chunk: fewer take the buffer's words, as a short chunk would (each new
+// chunk of a law of k words a value makes only 1/k of its values).
+const rechunkMin = 256
 
 // run sets dst[i] = mul·draw for successive i while each value's first
 // try is taken at once from two words buffered in p at k (n = len(p) - 7),

@@ -75,10 +75,10 @@ func vexpMulAVX2(dst, src []float64, lambda float64) int
 func vlogDivAVX2(dst, src []float64, k float64) int
 
 //go:noescape
-func mtGammasAVX512(dst []float64, src []byte, c, c2, d, mul float64) int
+func mtGammasAVX512(dst []float64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
-func mtGammasAVX2(dst []float64, src []byte, c, c2, d, mul float64) int
+func mtGammasAVX2(dst []float64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
 func geometricsAVX512(dst []int64, src []float64, s float64) int
@@ -310,16 +310,18 @@ func asmLogDiv(dst, src []float64, k float64) int {
 }
 
 // asmMTGammas sets dst[t] = mul·mtValue(d, false, y) for the successive
-// tries of mtGamma.run from the whole words of p, two a try, while each is
-// taken at once, up to the first that is not or the last whole group of
-// the kernel's lanes that fits dst and p, and returns how many it set.
-// For d < mtBig. dst may start at or before p's memory.
-func asmMTGammas(dst []float64, p []byte, c, c2, d, mul float64) int {
+// tries of mtGamma.run from the whole words of p, two a try, try t with the
+// c, c2 and d of lane t%8 of l, while each is taken at once, up to the
+// first that is not or the last whole group of the kernel's lanes that
+// fits dst and p, and returns how many it set. Every d < mtBig, and l's
+// lanes repeat with a period dividing 4 (the AVX2 kernel reads lanes 0-3).
+// dst may start at or before p's memory.
+func asmMTGammas(dst []float64, p []byte, l *mtLanes, mul float64) int {
 	switch {
 	case useAVX512:
-		return mtGammasAVX512(dst, p, c, c2, d, mul)
+		return mtGammasAVX512(dst, p, l, mul)
 	case useAVX2:
-		return mtGammasAVX2(dst, p, c, c2, d, mul)
+		return mtGammasAVX2(dst, p, l, mul)
 	}
 	return 0
 }

@@ -74,7 +74,8 @@ func TestKernelMTGammas(t *testing.T) {
 								dst[i] = math.Float64frombits(guard)
 							}
 						}
-						got := asmMTGammas(dst, q, m.c, m.c2, m.d, mul)
+						l := m.lanes()
+						got := asmMTGammas(dst, q, &l, mul)
 						desc := fmt.Sprintf("%s shape %v mul %v, %d tries, offset %d, in place %v", Backend(), shape, mul, n, off, inPlace)
 						if got != wantM {
 							t.Fatalf("%s: set %d, want %d (run takes %d)", desc, got, wantM, wantN)
@@ -98,8 +99,9 @@ func TestKernelMTGammas(t *testing.T) {
 	})
 }
 
-// TestKernelGammaFills runs the Fill of the Marsaglia-Tsang shapes on
-// every backend, on crafted words (a third of the normal words at the fast
+// TestKernelGammaFills runs the Fill of the Marsaglia-Tsang shapes (of
+// Gamma and ChiSquared, of Beta's two gammas: one shape or two, both below
+// mtBig or one above, and of StudentsT's) on every backend, on crafted words (a third of the normal words at the fast
 // path's bounds) from random byte positions, against Rand calls on the
 // same words: the values and the byte position after.
 func TestKernelGammaFills(t *testing.T) {
@@ -109,7 +111,12 @@ func TestKernelGammaFills(t *testing.T) {
 		rounds = 4
 	}
 	backendtest.Run(t, kernels, func(t *testing.T) {
-		for _, d := range []Gamma{{2, 1}, {1.0001, 1}, {3.5, 0.25}, {10, 3}, {2, 1e-310}, {1e7, 1}} {
+		for _, d := range []interface {
+			Fill(rand.Source, []float64)
+			Rand(rand.Source) float64
+		}{Gamma{2, 1}, Gamma{1.0001, 1}, Gamma{3.5, 0.25}, Gamma{10, 3}, Gamma{2, 1e-310}, Gamma{1e7, 1},
+			Beta{2, 5}, Beta{1.5, 1.5}, Beta{1.0001, 30}, Beta{3, 1e7},
+			StudentsT{0, 1, 5}, StudentsT{1, 2, 30}, ChiSquared{3}} {
 			for round := range rounds {
 				n := r.IntN(3 * chunkWords)
 				start := r.IntN(1 << 20)
@@ -124,6 +131,47 @@ func TestKernelGammaFills(t *testing.T) {
 				}
 				if twin.pos != src.pos {
 					t.Fatalf("%s %+v round %d len %d start %d: byte position %d, want %d", Backend(), d, round, n, start, src.pos, twin.pos)
+				}
+			}
+		}
+	})
+}
+
+// TestKernelMTGammasTwoShapes is TestKernelMTGammas for lanes that
+// alternate two shapes, as Beta's X and Y tries: try t takes the
+// parameters of shape t%2, checked against that shape's run on the try.
+func TestKernelMTGammasTwoShapes(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(35, 36))
+		for _, shapes := range [][2]float64{{2, 5}, {1.0001, 30}, {7, 1.5}} {
+			var m [2]mtGamma
+			m[0].init(shapes[0])
+			m[1].init(shapes[1])
+			l := m[0].lanes()
+			for t := 1; t < 8; t += 2 {
+				l.c[t], l.c2[t], l.d[t] = m[1].c, m[1].c2, m[1].d
+			}
+			for n := range 200 {
+				p := bytesAt(mtWords(r, n), n%16)
+				var want []float64
+				for k := 0; len(want) < n; k += 16 {
+					var v [1]float64
+					if got, _ := m[len(want)%2].run(p, k, len(p)-7, v[:], 1); got == 0 {
+						break
+					}
+					want = append(want, v[0])
+				}
+				wantM := min(len(want), n/kernelLanes(t)*kernelLanes(t))
+				dst := make([]float64, n)
+				got := asmMTGammas(dst, p, &l, 1)
+				desc := fmt.Sprintf("%s shapes %v, %d tries", Backend(), shapes, n)
+				if got != wantM {
+					t.Fatalf("%s: set %d, want %d (run takes %d)", desc, got, wantM, len(want))
+				}
+				for i := range got {
+					if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("%s: value %d is %v, want %v", desc, i, dst[i], want[i])
+					}
 				}
 			}
 		}

@@ -30,6 +30,6 @@ func asmLog(dst, src []float64) int                    { return 0 }
 func asmExpMul(dst, src []float64, lambda float64) int { return 0 }
 func asmLogDiv(dst, src []float64, k float64) int      { return 0 }
 
-func asmMTGammas(dst []float64, p []byte, c, c2, d, mul float64) int { return 0 }
+func asmMTGammas(dst []float64, p []byte, l *mtLanes, mul float64) int { return 0 }
 
 func asmGeometrics(dst []int64, src []float64, s float64) int { return 0 }

@@ -191,6 +191,9 @@ func (s *tSampler) fillMT(w *words, dst []float64) int {
 		}
 		dst[i] = s.drawMT(w)
 		i++
+		if rechunk(w, len(dst)-i) {
+			return i
+		}
 	}
 	return len(dst)
 }

@@ -6,7 +6,9 @@ package main
 // conversion and table, the pair {w[i], float64(k[i])} gathered), y =
 // c·x, q = open01 of the second word (the uniforms' bit trick), the
 // squeeze c2·(x²·x²) < (1-q)·min(1, 1+y), and the value d·((1+y)(1+y)(1+y))
-// times mul, each operation as the Go code rounds it.
+// times mul, each operation as the Go code rounds it. c, c2 and d are read
+// lane by lane (mtLanes), so that one call serves the tries of one shape
+// (Gamma) or of two in turn (Beta's X and Y).
 
 import (
 	"math"
@@ -35,7 +37,8 @@ func mtGammas() {
 	Attributes(NOSPLIT)
 	Doc(name+" sets dst[t] to the value of mtGamma.run's try from words 2t and",
 		"2t+1 of src (little-endian) while each is taken at once (the normal word on",
-		"its fast path, the squeeze passed), for d < mtBig: mul·(d·((1+y)(1+y)(1+y))).",
+		"its fast path, the squeeze passed), for d < mtBig: mul·(d·((1+y)(1+y)(1+y))),",
+		"with the c, c2 and d of lane t%8 of l.",
 		"It stops at the first try that is not, or after the last whole group of 8",
 		"that fits dst and src (16 bytes a try), and returns how many it set. dst may",
 		"start at or before src in the same memory: each group is loaded before its",
@@ -51,16 +54,18 @@ func mtGammas() {
 	SHLQ(U8(3), n) // bytes of dst to set, at most
 
 	vec := func() VecVirtual { return ZMM() }
-	param := func(name string) VecVirtual {
-		b, err := Param(name).Resolve()
-		if err != nil {
-			panic(err)
-		}
-		v := vec()
-		VBROADCASTSD(b.Addr, v)
-		return v
+	mulp, err := Param("mul").Resolve()
+	if err != nil {
+		panic(err)
 	}
-	c, c2, d, mul := param("c"), param("c2"), param("d"), param("mul")
+	mul := vec()
+	VBROADCASTSD(mulp.Addr, mul)
+	// c, c2 and d lane by lane (mtLanes: three arrays of 8).
+	lp := Load(Param("l"), GP64())
+	c, c2, d := vec(), vec(), vec()
+	VMOVUPD(Mem{Base: lp}, c)
+	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
+	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
 	abs, ones, bias, low8 := vec(), vec(), vec(), vec()
 	for _, b := range []struct {
 		c uint64
@@ -184,7 +189,8 @@ func mtGammasAVX2() {
 	name := "mtGammasAVX2"
 	Implement(name)
 	Attributes(NOSPLIT)
-	Doc(name + " is mtGammasAVX512 in groups of 4.")
+	Doc(name+" is mtGammasAVX512 in groups of 4, with the c, c2 and d of lane",
+		"t%4 of l.")
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	n := Load(Param("src").Len(), GP64())
@@ -194,16 +200,18 @@ func mtGammasAVX2() {
 	CMOVQLT(m, n)
 	ANDQ(I8(-4), n)
 	SHLQ(U8(3), n) // bytes of dst to set, at most
-	param := func(name string) VecVirtual {
-		b, err := Param(name).Resolve()
-		if err != nil {
-			panic(err)
-		}
-		v := YMM()
-		VBROADCASTSD(b.Addr, v)
-		return v
+	mulp, err := Param("mul").Resolve()
+	if err != nil {
+		panic(err)
 	}
-	c, c2, d, mul := param("c"), param("c2"), param("d"), param("mul")
+	mul := YMM()
+	VBROADCASTSD(mulp.Addr, mul)
+	// c, c2 and d lane by lane: the first 4 of each of mtLanes' arrays.
+	lp := Load(Param("l"), GP64())
+	c, c2, d := YMM(), YMM(), YMM()
+	VMOVUPD(Mem{Base: lp}, c)
+	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
+	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
 	k := GP64()
 	LEAQ(mtConsts, k)
 	cst := func(off int) Mem { return Mem{Base: k, Disp: off} }

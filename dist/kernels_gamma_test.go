@@ -177,3 +177,86 @@ func TestKernelMTGammasTwoShapes(t *testing.T) {
 		}
 	})
 }
+
+// TestKernelTMT compares asmTMT with tSampler.runMT bit for bit, for
+// several Nu and locations, every number of values 0 to 200 and more, at
+// every byte offset of the words (mod 16), in place and apart, as
+// TestKernelMTGammas does.
+func TestKernelTMT(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(37, 38))
+		lanes := 8 // asmTMT has no AVX2 kernel
+		if Backend() != "avx512" {
+			lanes = 0
+		}
+		var lengths []int
+		for n := range 201 {
+			lengths = append(lengths, n)
+		}
+		lengths = append(lengths, 511, 1000)
+		const guard = 0x5A5A5A5A5A5A5A5A
+		sets := 0
+		for _, d := range []StudentsT{{0, 1, 5}, {1.5, 2, 2.0002}, {-3, 1e-300, 40}, {0, 1, 1e6}} {
+			s := newTSampler(d)
+			l := s.g.mt.lanes()
+			for _, n := range lengths {
+				off := n % 16
+				// Words in threes: z, then a try's two (mtWords' crafting,
+				// for every other length only one value in 64, so that
+				// long runs of values are taken at once).
+				tries := mtWords(r, 2*n)
+				words := make([]uint64, 3*n)
+				for v := range n {
+					words[3*v], words[3*v+1], words[3*v+2] = tries[4*v], tries[4*v+2], tries[4*v+3]
+					if n%2 == 1 && r.IntN(64) != 0 {
+						words[3*v], words[3*v+1], words[3*v+2] = r.Uint64(), r.Uint64(), r.Uint64()
+					}
+				}
+				p := bytesAt(words, off)
+				want := make([]float64, n)
+				wantN, _ := s.runMT(p, 0, len(p)-7, want)
+				wantM := 0
+				if lanes > 0 {
+					wantM = min(wantN, n/lanes*lanes)
+				}
+				for _, inPlace := range []bool{false, true} {
+					var dst []float64
+					q := p
+					if inPlace {
+						mem := make([]float64, 3*n+2)
+						b := unsafe.Slice((*byte)(unsafe.Pointer(&mem[0])), 8*len(mem))
+						q = b[off : off+len(p)]
+						copy(q, p)
+						dst = mem[:n]
+					} else {
+						dst = make([]float64, n+8)
+						for i := range dst {
+							dst[i] = math.Float64frombits(guard)
+						}
+					}
+					got := asmTMT(dst, q, &l, s.mu, s.sigma, s.h)
+					sets += got
+					desc := fmt.Sprintf("%s %+v, %d values, offset %d, in place %v", Backend(), d, n, off, inPlace)
+					if got != wantM {
+						t.Fatalf("%s: set %d, want %d (runMT takes %d)", desc, got, wantM, wantN)
+					}
+					for i := range got {
+						if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
+							t.Fatalf("%s: value %d is %v, want %v", desc, i, dst[i], want[i])
+						}
+					}
+					if !inPlace {
+						for i := got; i < len(dst); i++ {
+							if math.Float64bits(dst[i]) != guard {
+								t.Fatalf("%s: wrote dst[%d]", desc, i)
+							}
+						}
+					}
+				}
+			}
+		}
+		if lanes > 0 && sets < 10000 {
+			t.Fatalf("%s: the kernel set %d values in all, want runs of them", Backend(), sets)
+		}
+	})
+}

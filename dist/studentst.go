@@ -175,11 +175,19 @@ func (s *tSampler) drawLMS(w *words) float64 {
 
 // fillMT sets dst[i] = drawMT(w) for successive i and returns how many
 // values it set, as mtGamma.fill does: the values whose normal and first
-// gamma try are taken at once from three buffered words come from runMT,
-// the others from drawMT.
+// gamma try are taken at once from three buffered words come from the
+// kernel (whole groups of 8, with AVX-512) and runMT, the others from
+// drawMT.
 func (s *tSampler) fillMT(w *words, dst []float64) int {
+	kernel := !s.g.mt.big
+	l := s.g.mt.lanes()
 	i := 0
 	for i < len(dst) {
+		if kernel {
+			j := asmTMT(dst[i:], w.p[w.k:], &l, s.mu, s.sigma, s.h)
+			w.k += 24 * j
+			i += j
+		}
 		j, k := s.runMT(w.p, w.k, w.n, dst[i:])
 		w.k = k
 		i += j

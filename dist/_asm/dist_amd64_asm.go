@@ -24,6 +24,8 @@
 //     log(x)/k over a slice (xmath.go in this directory).
 //   - mtGammas: the tries of the gamma sampler of Marsaglia
 //     and Tsang taken at once, up to the first that is not (mtgamma.go).
+//   - tMT: StudentsT's values whose normal and gamma try are taken at
+//     once, up to the first that is not (studentst.go; AVX-512 only).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
 //
 // The ziggurats' tables (256 entries of a 64-bit bound k and a float64
@@ -81,6 +83,8 @@ func main() {
 	mtConstsConstant()
 	mtGammas()
 	mtGammasAVX2()
+	tIdxConstant()
+	tMT()
 	geometrics()
 	geometricsAVX2()
 	Generate()

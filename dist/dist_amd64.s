@@ -5554,6 +5554,128 @@ tMTAVX512_done:
 	VZEROUPPER
 	RET
 
+// func tMTAVX2(dst []float64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
+// Requires: AVX, AVX2
+TEXT ·tMTAVX2(SB), NOSPLIT, $0-88
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	LEAQ         -96(CX)(DX*1), DX
+	MOVQ         dst_len+8(FP), SI
+	ANDQ         $-4, SI
+	SHLQ         $0x03, SI
+	VBROADCASTSD mu+56(FP), Y0
+	VBROADCASTSD sigma+64(FP), Y1
+	VBROADCASTSD h+72(FP), Y2
+	MOVQ         l+48(FP), DI
+	VBROADCASTSD (DI), Y3
+	VBROADCASTSD 64(DI), Y4
+	VBROADCASTSD 128(DI), Y5
+	LEAQ         mtConsts<>+0(SB), DI
+	LEAQ         tIdx<>+0(SB), R8
+	LEAQ         ·normPairs+0(SB), R9
+	XORQ         R10, R10
+
+tMTAVX2_loop:
+	CMPQ       R10, SI
+	JAE        tMTAVX2_done
+	CMPQ       CX, DX
+	JG         tMTAVX2_done
+	VMOVDQU    (R8), Y8
+	VPCMPEQQ   Y7, Y7, Y7
+	VPXOR      Y6, Y6, Y6
+	VPGATHERQQ Y7, (CX)(Y8*8), Y6
+	VMOVDQU    64(R8), Y9
+	VPCMPEQQ   Y8, Y8, Y8
+	VPXOR      Y7, Y7, Y7
+	VPGATHERQQ Y8, (CX)(Y9*8), Y7
+	VMOVDQU    128(R8), Y10
+	VPCMPEQQ   Y9, Y9, Y9
+	VPXOR      Y8, Y8, Y8
+	VPGATHERQQ Y9, (CX)(Y10*8), Y8
+	VPSRLQ     $0x0b, Y6, Y10
+	VPAND      128(DI), Y10, Y9
+	VPOR       160(DI), Y9, Y9
+	VPAND      192(DI), Y10, Y10
+	VPADDQ     160(DI), Y10, Y10
+	VSUBPD     Y10, Y9, Y9
+	VPAND      96(DI), Y6, Y10
+	VPSLLQ     $0x01, Y10, Y10
+	VPCMPEQQ   Y12, Y12, Y12
+	VPXOR      Y6, Y6, Y6
+	VGATHERQPD Y12, (R9)(Y10*8), Y6
+	VPCMPEQQ   Y12, Y12, Y12
+	VPXOR      Y11, Y11, Y11
+	VGATHERQPD Y12, 8(R9)(Y10*8), Y11
+	VANDPD     (DI), Y9, Y10
+	VCMPPD     $0x11, Y11, Y10, Y10
+	VMULPD     Y6, Y9, Y9
+	VPSRLQ     $0x0b, Y7, Y11
+	VPAND      128(DI), Y11, Y6
+	VPOR       160(DI), Y6, Y6
+	VPAND      192(DI), Y11, Y11
+	VPADDQ     160(DI), Y11, Y11
+	VSUBPD     Y11, Y6, Y6
+	VPAND      96(DI), Y7, Y7
+	VPSLLQ     $0x01, Y7, Y7
+	VPCMPEQQ   Y13, Y13, Y13
+	VPXOR      Y11, Y11, Y11
+	VGATHERQPD Y13, (R9)(Y7*8), Y11
+	VPCMPEQQ   Y13, Y13, Y13
+	VPXOR      Y12, Y12, Y12
+	VGATHERQPD Y13, 8(R9)(Y7*8), Y12
+	VANDPD     (DI), Y6, Y7
+	VCMPPD     $0x11, Y12, Y7, Y7
+	VMULPD     Y11, Y6, Y6
+	VANDPD     Y10, Y7, Y7
+	VMULPD     Y6, Y3, Y10
+	VPSRLQ     $0x0c, Y8, Y8
+	VPOR       32(DI), Y8, Y8
+	VSUBPD     64(DI), Y8, Y8
+	VMULPD     Y6, Y6, Y6
+	VMULPD     Y6, Y6, Y6
+	VMULPD     Y6, Y4, Y6
+	VMOVUPD    32(DI), Y11
+	VSUBPD     Y8, Y11, Y11
+	VADDPD     32(DI), Y10, Y8
+	VMINPD     32(DI), Y8, Y10
+	VMULPD     Y10, Y11, Y11
+	VCMPPD     $0x11, Y11, Y6, Y10
+	VANDPD     Y10, Y7, Y7
+	VMULPD     Y8, Y8, Y10
+	VMULPD     Y8, Y10, Y10
+	VMULPD     Y10, Y5, Y10
+	VDIVPD     Y10, Y2, Y10
+	VSQRTPD    Y10, Y10
+	VMULPD     Y10, Y9, Y10
+	VMULPD     Y10, Y1, Y10
+	VADDPD     Y10, Y0, Y10
+	VMOVMSKPD  Y7, R11
+	CMPL       R11, $0x0f
+	JNE        tMTAVX2_partial
+	VMOVUPD    Y10, (AX)(R10*1)
+	ADDQ       $0x20, R10
+	ADDQ       $0x60, CX
+	JMP        tMTAVX2_loop
+
+tMTAVX2_partial:
+	XORL      $0x0000000f, R11
+	BSFL      R11, BX
+	LEAQ      prefixLanes<>+0(SB), CX
+	MOVL      BX, DX
+	SHLQ      $0x05, DX
+	VMOVDQU   (CX)(DX*1), Y0
+	VMOVUPD   (AX)(R10*1), Y1
+	VBLENDVPD Y0, Y10, Y1, Y1
+	VMOVUPD   Y1, (AX)(R10*1)
+	LEAQ      (R10)(BX*8), R10
+
+tMTAVX2_done:
+	SHRQ $0x03, R10
+	MOVQ R10, ret+80(FP)
+	VZEROUPPER
+	RET
+
 // func geometricsAVX512(dst []int64, src []float64, s float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
 TEXT ·geometricsAVX512(SB), NOSPLIT, $0-64

@@ -84,6 +84,9 @@ func mtGammasAVX2(dst []float64, src []byte, l *mtLanes, mul float64) int
 func tMTAVX512(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
 
 //go:noescape
+func tMTAVX2(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
+
+//go:noescape
 func geometricsAVX512(dst []int64, src []float64, s float64) int
 
 //go:noescape
@@ -330,13 +333,16 @@ func asmMTGammas(dst []float64, p []byte, l *mtLanes, mul float64) int {
 }
 
 // asmTMT sets dst[t] to tSampler.runMT's value from words 3t, 3t+1 and
-// 3t+2 of p while each is taken at once, with AVX-512 (none otherwise),
-// up to the first that is not or the last whole group of 8 that fits dst
-// and p, and returns how many it set; the shape's c, c2 and d in lane 0 of
-// l, d < mtBig. dst may start at or before p's memory.
+// 3t+2 of p while each is taken at once, up to the first that is not or
+// the last whole group of the kernel's lanes that fits dst and p, and
+// returns how many it set; the shape's c, c2 and d in lane 0 of l, d <
+// mtBig. dst may start at or before p's memory.
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return tMTAVX512(dst, p, l, mu, sigma, h)
+	case useAVX2:
+		return tMTAVX2(dst, p, l, mu, sigma, h)
 	}
 	return 0
 }

@@ -185,10 +185,7 @@ func TestKernelMTGammasTwoShapes(t *testing.T) {
 func TestKernelTMT(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(37, 38))
-		lanes := 8 // asmTMT has no AVX2 kernel
-		if Backend() != "avx512" {
-			lanes = 0
-		}
+		lanes := kernelLanes(t)
 		var lengths []int
 		for n := range 201 {
 			lengths = append(lengths, n)
@@ -215,10 +212,7 @@ func TestKernelTMT(t *testing.T) {
 				p := bytesAt(words, off)
 				want := make([]float64, n)
 				wantN, _ := s.runMT(p, 0, len(p)-7, want)
-				wantM := 0
-				if lanes > 0 {
-					wantM = min(wantN, n/lanes*lanes)
-				}
+				wantM := min(wantN, n/lanes*lanes)
 				for _, inPlace := range []bool{false, true} {
 					var dst []float64
 					q := p
@@ -255,7 +249,7 @@ func TestKernelTMT(t *testing.T) {
 				}
 			}
 		}
-		if lanes > 0 && sets < 10000 {
+		if sets < 10000 {
 			t.Fatalf("%s: the kernel set %d values in all, want runs of them", Backend(), sets)
 		}
 	})

@@ -176,7 +176,7 @@ func (s *tSampler) drawLMS(w *words) float64 {
 // fillMT sets dst[i] = drawMT(w) for successive i and returns how many
 // values it set, as mtGamma.fill does: the values whose normal and first
 // gamma try are taken at once from three buffered words come from the
-// kernel (whole groups of 8, with AVX-512) and runMT, the others from
+// kernels (whole groups of their lanes) and runMT, the others from
 // drawMT.
 func (s *tSampler) fillMT(w *words, dst []float64) int {
 	kernel := !s.g.mt.big

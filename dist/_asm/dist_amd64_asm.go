@@ -25,7 +25,7 @@
 //   - mtGammas: the tries of the gamma sampler of Marsaglia
 //     and Tsang taken at once, up to the first that is not (mtgamma.go).
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
-//     once, up to the first that is not (studentst.go; AVX-512 only).
+//     once, up to the first that is not (studentst.go).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
 //
 // The ziggurats' tables (256 entries of a 64-bit bound k and a float64
@@ -85,6 +85,7 @@ func main() {
 	mtGammasAVX2()
 	tIdxConstant()
 	tMT()
+	tMTAVX2()
 	geometrics()
 	geometricsAVX2()
 	Generate()

@@ -162,3 +162,143 @@ func tMT() {
 	VZEROUPPER()
 	RET()
 }
+
+// tMTAVX2 is tMTAVX512 with 4 values per YMM register: float64(j) by the
+// normals kernel's bit trick (as mtGammasAVX2), the values before the
+// first slow one stored by a blend with dst's own (prefixLanes).
+func tMTAVX2() {
+	name := "tMTAVX2"
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name + " is tMTAVX512 in groups of 4.")
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	end := GP64() // the last src at which a group's 96 bytes fit
+	LEAQ(Mem{Base: src, Index: n, Scale: 1, Disp: -96}, end)
+	lim := Load(Param("dst").Len(), GP64())
+	ANDQ(I8(-4), lim)
+	SHLQ(U8(3), lim) // bytes of dst to set, at most
+
+	bcast := func(name string) VecVirtual {
+		b, err := Param(name).Resolve()
+		if err != nil {
+			panic(err)
+		}
+		v := YMM()
+		VBROADCASTSD(b.Addr, v)
+		return v
+	}
+	mu, sigma, h := bcast("mu"), bcast("sigma"), bcast("h")
+	lp := Load(Param("l"), GP64())
+	c, c2, d := YMM(), YMM(), YMM()
+	VBROADCASTSD(Mem{Base: lp}, c)
+	VBROADCASTSD(Mem{Base: lp, Disp: 64}, c2)
+	VBROADCASTSD(Mem{Base: lp, Disp: 128}, d)
+	k := GP64()
+	LEAQ(mtConsts, k)
+	cst := func(off int) Mem { return Mem{Base: k, Disp: off} }
+	ti := GP64()
+	LEAQ(tIdx, ti)
+	tbl := table("·normPairs")
+
+	// normal sets x to normalFast's value of the words u and ok to
+	// all ones in the lanes that take the fast path.
+	normal := func(u, x, ok VecVirtual) {
+		v, t := YMM(), YMM()
+		VPSRLQ(U8(11), u, v)
+		VPAND(cst(mtMask52), v, x)
+		VPOR(cst(mtMagic), x, x)
+		VPAND(cst(mtBit52), v, v)
+		VPADDQ(cst(mtMagic), v, v)
+		VSUBPD(v, x, x)
+		idx, w, kk, msk := YMM(), YMM(), YMM(), YMM()
+		VPAND(cst(mtLow8), u, idx)
+		VPSLLQ(U8(1), idx, idx)
+		VPCMPEQQ(msk, msk, msk)
+		VPXOR(w, w, w)
+		VGATHERQPD(msk, Mem{Base: tbl, Index: idx, Scale: 8}, w)
+		VPCMPEQQ(msk, msk, msk)
+		VPXOR(kk, kk, kk)
+		VGATHERQPD(msk, Mem{Base: tbl, Index: idx, Scale: 8, Disp: 8}, kk)
+		VANDPD(cst(mtAbs), x, t)
+		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
+		VMULPD(w, x, x)
+	}
+
+	off := GP64()
+	XORQ(off, off)
+	done := name + "_done"
+	Label(name + "_loop")
+	CMPQ(off, lim)
+	JAE(LabelRef(done))
+	CMPQ(src, end)
+	JG(LabelRef(done))
+	wz, wx, wu := YMM(), YMM(), YMM()
+	for r, v := range []VecVirtual{wz, wx, wu} {
+		msk, idx := YMM(), YMM()
+		VMOVDQU(Mem{Base: ti, Disp: 64 * r}, idx) // the first 4 of tIdx's row r
+		VPCMPEQQ(msk, msk, msk)
+		VPXOR(v, v, v)
+		VPGATHERQQ(msk, Mem{Base: src, Index: idx, Scale: 8}, v)
+	}
+	z, x, okz, ok := YMM(), YMM(), YMM(), YMM()
+	normal(wz, z, okz)
+	normal(wx, x, ok)
+	VANDPD(okz, ok, ok)
+	y, q, x2, lhs, vy, rhs, t := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+	VMULPD(x, c, y)
+	VPSRLQ(U8(12), wu, q)
+	VPOR(cst(mtOne), q, q)
+	VSUBPD(cst(mtBias), q, q) // open01
+	VMULPD(x, x, x2)
+	VMULPD(x2, x2, lhs)
+	VMULPD(lhs, c2, lhs)
+	VMOVUPD(cst(mtOne), rhs)
+	VSUBPD(q, rhs, rhs)       // 1 - q
+	VADDPD(cst(mtOne), y, vy) // 1 + y
+	VMINPD(cst(mtOne), vy, t) // min(1, 1+y): neither is NaN
+	VMULPD(t, rhs, rhs)
+	VCMPPD(U8(cmpLT), rhs, lhs, t)
+	VANDPD(t, ok, ok)
+	// g, then the value.
+	VMULPD(vy, vy, t)
+	VMULPD(vy, t, t)
+	VMULPD(t, d, t)
+	VDIVPD(t, h, t) // h/g
+	VSQRTPD(t, t)
+	VMULPD(t, z, t)
+	VMULPD(t, sigma, t)
+	VADDPD(t, mu, t)
+	bits := GP32()
+	VMOVMSKPD(ok, bits)
+	CMPL(bits, U8(15))
+	JNE(LabelRef(name + "_partial"))
+	VMOVUPD(t, Mem{Base: dst, Index: off, Scale: 1})
+	ADDQ(U8(32), off)
+	ADDQ(U8(96), src)
+	JMP(LabelRef(name + "_loop"))
+
+	// The lanes before the first slow one, blended into dst's own bytes.
+	Label(name + "_partial")
+	XORL(U32(15), bits) // the slow lanes, at least one
+	cnt := GP32()
+	BSFL(bits, cnt)
+	p := GP64()
+	LEAQ(prefixLanes, p)
+	sh := GP64()
+	MOVL(cnt, sh.As32())
+	SHLQ(U8(5), sh)
+	mask, old := YMM(), YMM()
+	VMOVDQU(Mem{Base: p, Index: sh, Scale: 1}, mask)
+	VMOVUPD(Mem{Base: dst, Index: off, Scale: 1}, old)
+	VBLENDVPD(mask, t, old, old)
+	VMOVUPD(old, Mem{Base: dst, Index: off, Scale: 1})
+	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
+
+	Label(done)
+	SHRQ(U8(3), off)
+	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

@@ -9,7 +9,8 @@ var kernels = impl.New("dist")
 
 // Backend names the code that Fill's bulk steps run on: the ziggurats'
 // one-word fast paths (Normal, LogNormal, Exponential, Weibull, and the
-// laws built on them), Uniform, the exp and log of LogNormal and Weibull,
+// laws built on them), Uniform, the exp and log of LogNormal and Weibull
+// (AVX-512 only),
 // Marsaglia-Tsang's first try for the gamma family, and Geometric's
 // conversion:
 //

@@ -63,18 +63,6 @@ func vexpMulAVX512(dst, src []float64, lambda float64) int
 func vlogDivAVX512(dst, src []float64, k float64) int
 
 //go:noescape
-func vexpAVX2(dst, src []float64) int
-
-//go:noescape
-func vlogAVX2(dst, src []float64) int
-
-//go:noescape
-func vexpMulAVX2(dst, src []float64, lambda float64) int
-
-//go:noescape
-func vlogDivAVX2(dst, src []float64, k float64) int
-
-//go:noescape
 func mtGammasAVX512(dst []float64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
@@ -272,47 +260,35 @@ func init() {
 // of min(len(dst), len(src)), stopping before the first group holding
 // |x| >= 700 or NaN, and returns how many it set. dst may be src.
 func asmExp(dst, src []float64) int {
-	switch {
-	case useAVX512:
+	if useAVX512 {
 		return vexpAVX512(dst, src)
-	case useAVX2:
-		return vexpAVX2(dst, src)
 	}
-	return 0
+	return 0 // AVX2: the Go code (see dist/_asm)
 }
 
 // asmLog is asmExp for log, stopping before the first group holding an x
 // that is not a positive normal float64.
 func asmLog(dst, src []float64) int {
-	switch {
-	case useAVX512:
+	if useAVX512 {
 		return vlogAVX512(dst, src)
-	case useAVX2:
-		return vlogAVX2(dst, src)
 	}
-	return 0
+	return 0 // AVX2: the Go code (see dist/_asm)
 }
 
 // asmExpMul is asmExp for lambda * exp(x).
 func asmExpMul(dst, src []float64, lambda float64) int {
-	switch {
-	case useAVX512:
+	if useAVX512 {
 		return vexpMulAVX512(dst, src, lambda)
-	case useAVX2:
-		return vexpMulAVX2(dst, src, lambda)
 	}
-	return 0
+	return 0 // AVX2: the Go code (see dist/_asm)
 }
 
 // asmLogDiv is asmLog for log(x)/k.
 func asmLogDiv(dst, src []float64, k float64) int {
-	switch {
-	case useAVX512:
+	if useAVX512 {
 		return vlogDivAVX512(dst, src, k)
-	case useAVX2:
-		return vlogDivAVX2(dst, src, k)
 	}
-	return 0
+	return 0 // AVX2: the Go code (see dist/_asm)
 }
 
 // asmMTGammas sets dst[t] = mul·mtValue(d, false, y) for the successive

@@ -155,6 +155,9 @@ func offsets(n int) []int {
 func TestKernelXmath(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		lanes := kernelLanes(t)
+		if Backend() == "avx2" {
+			lanes = 0 // exp and log over a slice have AVX-512 kernels only: the AVX2 tier converts none
+		}
 		r := rand.New(rand.NewPCG(21, 22))
 		var lengths []int
 		for n := range 301 {
@@ -190,7 +193,10 @@ func TestKernelXmath(t *testing.T) {
 							dst := out[off : off+n]
 							m := f.kernel(dst, src)
 							// The first group holding an input apart.
-							stop := n / lanes * lanes
+							stop := 0
+							if lanes > 0 {
+								stop = n / lanes * lanes
+							}
 							for i := range stop {
 								if f.apart(in[i]) {
 									stop = i / lanes * lanes
@@ -200,7 +206,7 @@ func TestKernelXmath(t *testing.T) {
 							if m != stop {
 								t.Fatalf("%s %s, len %d offset %d: converted %d, want %d", Backend(), f.name, n, off, m, stop)
 							}
-							if !dense && m != n/lanes*lanes {
+							if !dense && m != stop {
 								t.Fatalf("%s %s, len %d: stopped at %d on inputs it converts", Backend(), f.name, n, m)
 							}
 							for i := range out {

@@ -76,9 +76,12 @@ func main() {
 		uniformsInside(s)
 		compact(s)
 	}
-	for _, s := range []isa{avx512, avx2} {
-		xmathKernels(s)
-	}
+	// exp and log over a slice for AVX-512 only: the AVX2 versions agreed
+	// with the Go code on the CPUs we ran but not under qemu-x86_64 7.2's
+	// Haswell model (CI's CPU without AVX-512), some lanes off by up to
+	// 2^-20 relative, for reasons not yet found; values that might differ
+	// between machines are not shipped, so the AVX2 tier computes them in Go.
+	xmathKernels(avx512)
 	evenOddConstant()
 	mtConstsConstant()
 	mtGammas()

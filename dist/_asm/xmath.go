@@ -388,10 +388,6 @@ func regConsts(name string) []string {
 		return exp
 	case "vlogAVX512", "vlogDivAVX512":
 		return log[:len(log)-9] // as many as leave two bodies their registers
-	case "vexpAVX2", "vexpMulAVX2":
-		return []string{"invLn2N", "shift", "low7"}
-	case "vlogAVX2", "vlogDivAVX2":
-		return []string{"low7"}
 	}
 	panic(name)
 }

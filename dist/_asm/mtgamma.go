@@ -281,6 +281,15 @@ func mtGammasAVX2() {
 	ADDQ(U8(32), off)
 	JMP(LabelRef(name + "_loop"))
 
+	partialAVX2(name, dst, off, t, bits, done)
+}
+
+// partialAVX2 ends an AVX2 kernel whose group of 4 values t at dst+off had
+// a slow lane (bits: the lanes that were not, from VMOVMSKPD): at label
+// name_partial it blends the lanes before the first slow one into dst's
+// own bytes and moves off past them; at label done it returns off in
+// values.
+func partialAVX2(name string, dst, off Register, t VecVirtual, bits Register, done string) {
 	// The lanes before the first slow one, blended into dst's own bytes.
 	Label(name + "_partial")
 	XORL(U32(15), bits) // the slow lanes, at least one

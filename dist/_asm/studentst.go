@@ -279,26 +279,5 @@ func tMTAVX2() {
 	ADDQ(U8(96), src)
 	JMP(LabelRef(name + "_loop"))
 
-	// The lanes before the first slow one, blended into dst's own bytes.
-	Label(name + "_partial")
-	XORL(U32(15), bits) // the slow lanes, at least one
-	cnt := GP32()
-	BSFL(bits, cnt)
-	p := GP64()
-	LEAQ(prefixLanes, p)
-	sh := GP64()
-	MOVL(cnt, sh.As32())
-	SHLQ(U8(5), sh)
-	mask, old := YMM(), YMM()
-	VMOVDQU(Mem{Base: p, Index: sh, Scale: 1}, mask)
-	VMOVUPD(Mem{Base: dst, Index: off, Scale: 1}, old)
-	VBLENDVPD(mask, t, old, old)
-	VMOVUPD(old, Mem{Base: dst, Index: off, Scale: 1})
-	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
-
-	Label(done)
-	SHRQ(U8(3), off)
-	Store(off, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
+	partialAVX2(name, dst, off, t, bits, done)
 }

@@ -40,6 +40,7 @@ package dist
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -447,8 +448,40 @@ func (m *mtGamma) accept(x, y, q float64) bool {
 }
 
 // exact is Marsaglia and Tsang's exact test, log q < 3d·R(y), R computed
-// with log1p (its terms cancel less than those of 1 - v + log v).
+// with log1p (its terms cancel less than those of 1 - v + log v). Most
+// tries that reach it are rejected (70% of them at shape 2, 89% at 10),
+// and most of those are decided without the logs (surelyRejected).
 func (m *mtGamma) exact(y, q float64) bool {
+	return !m.surelyRejected(y, q) && m.logTest(y, q)
+}
+
+// surelyRejected reports, without a log, that logTest is false for some
+// of the tries where it is. With x = 1 - q <= 1/2 (exact), log q >= -(x +
+// x²), since -log(1-x) = x + x²/2 + x³/3 + ... <= x + x²·(1/2)/(1-x); and
+// R(y) <= U(y) = -y⁴/4 + y⁵/5 for every y > -1, since R(0) = U(0) = 0 and
+// R' - U' = -y⁵/(1+y) has the sign of -y. So log q >= 3d·R(y) where -(x +
+// x²) >= 3d·U(y), and logTest's computed values agree where the gap
+// exceeds its rounding: log q's is within an ulp or two of |log q| <= x +
+// x², and R's terms are each below K = |y|/min(1, 1+y) + |y| + y² + |y|³
+// (|log1p(y)| <= |y|/min(1, 1+y)), rounded a few times, so within a few
+// ulps of 3d·K. The margin, 2^-40 of both, is far above those and the
+// bounds' own roundings, and far below the gaps of all but a sliver of
+// tries.
+func (m *mtGamma) surelyRejected(y, q float64) bool {
+	x := 1 - q
+	if !(x <= 0.5) {
+		return false
+	}
+	ay := math.Abs(y)
+	y2 := float64(y * y)
+	k := ay/min(1, 1+y) + ay + y2 + float64(y2*ay)
+	lq := x + float64(x*x) // >= -log q
+	margin := float64(float64(lq+float64(m.d3*k)) * 0x1p-40)
+	return lq+margin < float64(m.d3*float64(float64(y2*y2)*(0.25-float64(0.2*y))))
+}
+
+// logTest is the exact test itself.
+func (m *mtGamma) logTest(y, q float64) bool {
 	y2 := y * y
 	r := float64(log1p(y)) - y + float64(0.5*y2) - float64(y2*y*(1.0/3))
 	return log(q) < float64(m.d3*r)
@@ -456,22 +489,23 @@ func (m *mtGamma) exact(y, q float64) bool {
 
 // fill sets dst[i] = r.of(m.draw(w)) for successive i and returns how
 // many values it set: fewer than len(dst) where the chunk's words are
-// spent before a value begins. The values whose first try is taken at once
-// from two buffered words (all but about 1/(36d) + 1.5% of them) come from
-// run, a loop without a call, so that its state stays in registers; each
-// other value comes from draw, from the same first word, so from the same
-// words by the same decisions.
+// spent before a value begins. With a kernel the values come from walk a
+// block of tries at a time; without one, those whose first try is taken at
+// once from two buffered words (all but about 1/(36d) + 1.5% of them) come
+// from run, a loop without a call, so that its state stays in registers.
+// Each other value comes from draw, from the same first word, so from the
+// same words by the same decisions.
 func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 	l := m.lanes()
+	var sc *mtScratch
+	if !m.big && haveKernels() && len(dst) >= mtWalkMin {
+		sc = new(mtScratch) // on the stack: zeroed once a chunk, not once a block
+	}
 	i := 0
 	for i < len(dst) {
 		j := 0
-		if !m.big {
-			// The kernels take the whole groups of tries they can (8 with
-			// AVX-512, 4 with AVX2), run the rest up to the first try not
-			// taken at once.
-			j = asmMTGammas(dst[i:], w.p[w.k:], &l, r.mul)
-			w.k += 16 * j
+		if sc != nil {
+			j = m.walk(w, dst[i:], &l, r.mul, sc)
 		}
 		jr, k := m.run(w.p, w.k, w.n, dst[i+j:], r.mul)
 		w.k = k
@@ -495,6 +529,72 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 		}
 	}
 	return len(dst)
+}
+
+// mtWalkMin is the fewest values for which fill walks: below it the
+// scratch block's zeroing would cost more than the kernel saves.
+const mtWalkMin = 64
+
+// mtBlockLen is the most tries a walk's kernel call makes. A block mostly
+// ends sooner, at a normal word off the fast path (1.5% of them).
+const mtBlockLen = 128
+
+// mtScratch is a walk's block of tries: their y and q, and a bit for each
+// the squeeze does not take.
+type mtScratch struct {
+	ys, qs [mtBlockLen]float64
+	und    [mtBlockLen / 64]uint64
+}
+
+// walk sets dst[0], dst[1], ... to mul·draw(w) for successive values,
+// from the tries of w's buffered words a block at a time, and returns how
+// many it set: it stops before a try whose words are not two (a normal
+// word off the fast path, or y <= -1: draw takes it), or where fewer than
+// a group of the kernel's tries (or of values) is left. Two words a try
+// and a value per try taken, so the values are the tries taken in order:
+// the kernel (asmMTBlock) stores every try's value and marks those the
+// squeeze does not take, the exact test decides those from their y and q,
+// and the values of the tries it rejects are removed.
+//
+// dst may be the memory of the chunk whose words p holds, from the value
+// of the chunk's first word on: 16 bytes a value keep the values at or
+// before the words drawn (the kernel loads each group's words before it
+// stores their values).
+func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *mtScratch) int {
+	o := 0
+	for {
+		p, base := w.p, w.k
+		tries := min(len(dst)-o, (len(p)-base)/16)
+		if tries < 8 {
+			return o
+		}
+		t := asmMTBlock(dst[o:], &sc.ys, &sc.qs, &sc.und, p[base:base+16*tries], l, mul)
+		// The exact tests, and the values of the tries rejected removed:
+		// the values of tries from..j-1 move to k.
+		k, from := o, 0
+		for g := range (t + 63) / 64 {
+			b := sc.und[g]
+			if r := t - 64*g; r < 64 {
+				b &= 1<<r - 1
+			}
+			for ; b != 0; b &= b - 1 {
+				j := g<<6 + bits.TrailingZeros64(b)
+				if !m.exact(sc.ys[j], sc.qs[j]) {
+					k += copy(dst[k:], dst[o+from:o+j])
+					from = j + 1
+				}
+			}
+		}
+		if from == 0 {
+			o += t
+		} else {
+			o = k + copy(dst[k:], dst[o+from:o+t])
+		}
+		w.k = base + 16*t
+		if t < tries&^7 {
+			return o
+		}
+	}
 }
 
 // rechunk reports whether a Fill loop whose value has just drawn past its

@@ -69,6 +69,12 @@ func mtGammasAVX512(dst []float64, src []byte, l *mtLanes, mul float64) int
 func mtGammasAVX2(dst []float64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
+func mtBlockAVX512(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
+
+//go:noescape
+func mtBlockAVX2(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
+
+//go:noescape
 func tMTAVX512(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
 
 //go:noescape
@@ -304,6 +310,24 @@ func asmMTGammas(dst []float64, p []byte, l *mtLanes, mul float64) int {
 		return mtGammasAVX512(dst, p, l, mul)
 	case useAVX2:
 		return mtGammasAVX2(dst, p, l, mul)
+	}
+	return 0
+}
+
+// asmMTBlock sets dst[t] to mul·mtValue(d, false, y) for the try of words
+// 2t and 2t+1 of p (mtGamma.run's, whether or not the squeeze takes it),
+// ys[t] and qs[t] to its y and q, and bit t%64 of und[t/64] to whether the
+// squeeze does not take it, for the first m = min(tries, len(dst),
+// mtBlockLen)&^7 tries, with the c, c2 and d of lane t%8 of l (d < mtBig),
+// up to the first try whose normal word misses the fast path or whose y <=
+// -1: it returns that try's index, else m. dst may start at or before p's
+// memory; it writes nothing to dst after the values it returns.
+func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, p []byte, l *mtLanes, mul float64) int {
+	switch {
+	case useAVX512:
+		return mtBlockAVX512(dst, ys, qs, und, p, l, mul)
+	case useAVX2:
+		return mtBlockAVX2(dst, ys, qs, und, p, l, mul)
 	}
 	return 0
 }

@@ -32,6 +32,10 @@ func asmLogDiv(dst, src []float64, k float64) int      { return 0 }
 
 func asmMTGammas(dst []float64, p []byte, l *mtLanes, mul float64) int { return 0 }
 
+func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, p []byte, l *mtLanes, mul float64) int {
+	return 0
+}
+
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
 
 func asmGeometrics(dst []int64, src []float64, s float64) int { return 0 }

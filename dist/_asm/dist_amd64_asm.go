@@ -86,6 +86,8 @@ func main() {
 	mtConstsConstant()
 	mtGammas()
 	mtGammasAVX2()
+	mtBlock()
+	mtBlockAVX2()
 	tIdxConstant()
 	tMT()
 	tMTAVX2()
@@ -553,13 +555,25 @@ func table(name string) Register {
 	return tbl
 }
 
+// A vec is a vector register, physical or virtual.
+type vec interface {
+	Register
+	Vec
+}
+
 // lookup sets w and k to the w[i] and float64(k[i]) of the table of pairs
 // at tbl for the words at mem, i their low bytes; a is scratch.
 func lookup(s isa, tbl Register, mem Mem, w, k, a VecPhysical) {
+	lookupStride(s, tbl, mem, 8, w, k, a)
+}
+
+// lookupStride is lookup for words stride bytes apart (16: the first
+// words of pairs).
+func lookupStride(s isa, tbl Register, mem Mem, stride int, w, k, a vec) {
 	entry := func(l int) Mem {
 		i := GP64()
 		at := mem
-		at.Disp += 8 * l
+		at.Disp += stride * l
 		MOVBQZX(at, i)
 		SHLQ(U8(4), i)
 		return Mem{Base: tbl, Index: i, Scale: 1}
@@ -567,7 +581,7 @@ func lookup(s isa, tbl Register, mem Mem, w, k, a VecPhysical) {
 	// a: the pairs of the even words, k: those of the odd ones, a pair per
 	// 128-bit lane, so that the unpacks give the w's and the k's in word
 	// order.
-	for h, r := range []VecPhysical{a, k} {
+	for h, r := range []vec{a, k} {
 		VMOVUPD(entry(h), r.AsX())
 		VINSERTF128(U8(1), entry(2+h), r.AsY(), r.AsY())
 		if s.avx512 {

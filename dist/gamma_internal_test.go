@@ -1,0 +1,67 @@
+package dist
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestMTSurelyRejected checks surelyRejected against the logs' test it
+// stands in for: never true where logTest is, on the tries that miss the
+// squeeze (the only ones that reach it) at shapes 1.0001 to 1e6, random
+// and crafted at the edge, log q within 2^-20 to 2^-50 of 3d·R(y); and it
+// decides most of the rejections (else it saves nothing).
+func TestMTSurelyRejected(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	for _, shape := range []float64{1.0001, 1.2, 1.5, 2, 3, 10, 100, 1e6} {
+		var m mtGamma
+		m.init(shape)
+		rejected, quick, edge := 0, 0, 0
+		for i, try := 0, 0; i < n; try++ {
+			x, _ := normalFast(r.Uint64())
+			y := float64(m.c * x)
+			if y <= -1 {
+				continue
+			}
+			var q float64
+			random := try%2 == 0
+			if random {
+				q = open01(r.Uint64())
+			} else {
+				// At the edge: log q = 3d·R(y)·(1 + e), |e| tiny.
+				y2 := y * y
+				rr := float64(log1p(y)) - y + float64(0.5*y2) - float64(y2*y*(1.0/3))
+				e := math.Ldexp(r.Float64()-0.5, -20-r.IntN(31))
+				q = exp(float64(m.d3*rr) * (1 + e))
+				if !(q > 0 && q < 1) {
+					continue
+				}
+				edge++
+			}
+			x2 := x * x
+			if m.c2*(x2*x2) < (1-q)*min(1, 1+y) {
+				continue // taken by the squeeze
+			}
+			i++
+			logs := m.logTest(y, q)
+			sure := m.surelyRejected(y, q)
+			if sure && logs {
+				t.Fatalf("shape %v, y %v, q %v: surelyRejected, but the logs accept", shape, y, q)
+			}
+			if !logs && random {
+				rejected++
+				if sure {
+					quick++
+				}
+			}
+		}
+		if edge == 0 || (shape <= 3 && rejected < 100) || (rejected >= 40 && quick < rejected/2) {
+			t.Fatalf("shape %v: %d random rejections, %d decided without logs, %d tries at the edge", shape, rejected, quick, edge)
+		}
+		t.Logf("shape %v: %d of %d rejections decided without logs", shape, quick, rejected)
+	}
+}

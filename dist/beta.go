@@ -30,7 +30,10 @@ package dist
 // towards 0 as the shapes grow, and is slower than the two gammas at
 // shapes 0.001, 0.1 and 0.5 alike.
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // Beta is the beta distribution on [0, 1] with shapes Alpha and Beta:
 // density x^(Alpha-1) (1-x)^(Beta-1) / B(Alpha, Beta) (gonum's
@@ -213,23 +216,29 @@ func betaOfLogRatio(t float64) float64 {
 
 // fillMT sets dst[i] = drawLinear(w) for successive i, both gammas
 // Marsaglia-Tsang, and returns how many values it set, as mtGamma.fill
-// does: the values whose two first tries are taken at once from four
-// buffered words come from the kernels (kernelMT) and runMT, the others
-// from drawLinear.
+// does: with a kernel the values come from walk a block of tries at a
+// time; without one, those whose two first tries are taken at once from
+// four buffered words come from runMT; the others from drawLinear.
 func (s *betaSampler) fillMT(w *words, dst []float64) int {
-	kernel := !s.x.mt.big && !s.y.mt.big
 	var l mtLanes
-	if kernel {
+	var sc *betaScratch
+	if !s.x.mt.big && !s.y.mt.big && haveKernels() && len(dst) >= mtWalkMin {
 		l = s.x.mt.lanes()
 		for t := 1; t < 8; t += 2 {
 			l.c[t], l.c2[t], l.d[t] = s.y.mt.c, s.y.mt.c2, s.y.mt.d
 		}
+		sc = new(betaScratch) // on the stack: zeroed once a chunk
 	}
-	var g [128]float64 // kernelMT's buffer, here so that it is zeroed once a chunk
 	i := 0
 	for i < len(dst) {
-		if kernel {
-			i += s.kernelMT(w, dst[i:], &l, &g)
+		if sc != nil {
+			i += s.walk(w, dst[i:], &l, sc)
+			if i == len(dst) {
+				break
+			}
+			if w.spent() || rechunk(w, len(dst)-i) {
+				return i
+			}
 		}
 		j, k := s.runMT(w.p, w.k, w.n, dst[i:])
 		w.k = k
@@ -249,30 +258,81 @@ func (s *betaSampler) fillMT(w *words, dst []float64) int {
 	return len(dst)
 }
 
-// kernelMT sets dst[i] = X/(X+Y) for successive i while both first tries
-// are taken at once, as runMT, from the tries the kernels take (X's and
-// Y's in turn, lanes l) into a buffer a block at a time, and returns how
-// many values it set (none without a kernel). It stops before a value
-// whose X or Y try the kernel did not take (a try of X taken alone is
-// drawn again from its words by runMT or drawLinear), or where the
-// kernel's last whole group ends: runMT takes the rest.
-func (s *betaSampler) kernelMT(w *words, dst []float64, l *mtLanes, g *[128]float64) int {
-	i := 0
+// betaScratch is walk's block: the tries' gamma values and mtScratch.
+type betaScratch struct {
+	g [mtBlockLen]float64
+	mtScratch
+}
+
+// walk is mtGamma.walk for X/(X+Y): the tries of X and Y in turn (lanes
+// l), four words a value. A try the exact test rejects is followed by the
+// next try of the same gamma, which the kernel made with the other's
+// parameters, so the block ends at the value holding it, as at a try whose
+// words are not two; that value's gammas are drawn here (draw from their
+// first words: for a Y try, X's value is the kernel's), and the next block
+// starts after them. Blocks are betaBlock tries at most, since the kernel's
+// tries after a rejection are made again. sc.g is not dst's memory: the
+// values X/(X+Y) are stored after the block's words are read, 32 bytes a
+// value. walk returns at a value that drew past the chunk's words.
+func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, sc *betaScratch) int {
+	o := 0
 	for {
-		m := min(len(g), 2*(len(dst)-i))
-		j := asmMTGammas(g[:m], w.p[w.k:], l, 1)
-		v := j / 2
-		for t := range v {
-			gx, gy := g[2*t], g[2*t+1]
-			dst[i+t] = gx / (gx + gy)
+		p, base := w.p, w.k
+		tries := min(2*(len(dst)-o), (len(p)-base)/16, betaBlock)
+		if tries < 8 {
+			return o
 		}
-		i += v
-		w.k += 32 * v
-		if j < m || m < len(g) {
-			return i
+		t := asmMTBlock(sc.g[:tries], &sc.ys, &sc.qs, &sc.und, p[base:base+16*tries], l, 1)
+	exact:
+		for k := range (t + 63) / 64 {
+			b := sc.und[k]
+			if r := t - 64*k; r < 64 {
+				b &= 1<<r - 1
+			}
+			for ; b != 0; b &= b - 1 {
+				j := k<<6 + bits.TrailingZeros64(b)
+				m := &s.x.mt
+				if j%2 == 1 {
+					m = &s.y.mt
+				}
+				if !m.exact(sc.ys[j], sc.qs[j]) {
+					t = j
+					break exact
+				}
+			}
+		}
+		v := t / 2
+		g := sc.g[:2*v]
+		for k := asmBetaRatios(dst[o:o+v], g); k < v; k++ {
+			gx, gy := g[2*k], g[2*k+1]
+			dst[o+k] = gx / (gx + gy)
+		}
+		o += v
+		w.k = base + 32*v
+		if 2*v == tries&^7 {
+			continue
+		}
+		if o == len(dst) {
+			return o
+		}
+		var gx float64
+		if t%2 == 1 { // X's try taken: Y's next
+			gx = sc.g[t-1]
+			w.k += 16
+		} else {
+			gx = s.x.mt.draw(w)
+		}
+		gy := s.y.mt.draw(w)
+		dst[o] = gx / (gx + gy)
+		o++
+		if w.peeked {
+			return o
 		}
 	}
 }
+
+// betaBlock is the most tries of a Beta walk's block.
+const betaBlock = 64
 
 // runMT is mtGamma.run for X/(X+Y): four words a value (keep it the same
 // as drawLinear).

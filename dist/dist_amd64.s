@@ -4318,187 +4318,6 @@ DATA mtConsts<>+208(SB)/8, $0x0010000000000000
 DATA mtConsts<>+216(SB)/8, $0x0010000000000000
 GLOBL mtConsts<>(SB), RODATA|NOPTR, $224
 
-// func mtGammasAVX512(dst []float64, src []byte, l *mtLanes, mul float64) int
-// Requires: AVX, AVX512DQ, AVX512F, CMOV
-TEXT ·mtGammasAVX512(SB), NOSPLIT, $0-72
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	SHRQ         $0x04, DX
-	MOVQ         dst_len+8(FP), BX
-	CMPQ         BX, DX
-	CMOVQLT      BX, DX
-	ANDQ         $-8, DX
-	SHLQ         $0x03, DX
-	VBROADCASTSD mul+56(FP), Z0
-	MOVQ         l+48(FP), BX
-	VMOVUPD      (BX), Z1
-	VMOVUPD      64(BX), Z2
-	VMOVUPD      128(BX), Z3
-	MOVQ         $0x7fffffffffffffff, BX
-	VPBROADCASTQ BX, Z4
-	MOVQ         $0x3ff0000000000000, BX
-	VPBROADCASTQ BX, Z5
-	MOVQ         $0x3fefffffffffffff, BX
-	VPBROADCASTQ BX, Z6
-	MOVQ         $0x00000000000000ff, BX
-	VPBROADCASTQ BX, Z7
-	VMOVDQU64    evenOdd<>+0(SB), Z8
-	VMOVDQU64    evenOdd<>+64(SB), Z9
-	LEAQ         ·normPairs+0(SB), BX
-	XORQ         DI, DI
-
-mtGammasAVX512_loop:
-	CMPQ       DI, DX
-	JAE        mtGammasAVX512_done
-	VMOVDQU64  (CX)(DI*2), Z10
-	VMOVDQU64  64(CX)(DI*2), Z11
-	VMOVDQA64  Z10, Z12
-	VPERMT2Q   Z11, Z8, Z12
-	VPERMT2Q   Z11, Z9, Z10
-	VPSRAQ     $0x0b, Z12, Z11
-	VCVTQQ2PD  Z11, Z11
-	VPANDQ     Z7, Z12, Z12
-	VPSLLQ     $0x01, Z12, Z12
-	VPXORQ     Z13, Z13, Z13
-	KXNORB     K7, K7, K7
-	VGATHERQPD (BX)(Z12*8), K7, Z13
-	VPXORQ     Z14, Z14, Z14
-	KXNORB     K7, K7, K7
-	VGATHERQPD 8(BX)(Z12*8), K7, Z14
-	VPANDQ     Z4, Z11, Z12
-	VCMPPD     $0x11, Z14, Z12, K1
-	VMULPD     Z13, Z11, Z11
-	VMULPD     Z11, Z1, Z12
-	VPSRLQ     $0x0c, Z10, Z10
-	VPORQ      Z5, Z10, Z10
-	VSUBPD     Z6, Z10, Z10
-	VMULPD     Z11, Z11, Z11
-	VMULPD     Z11, Z11, Z11
-	VMULPD     Z11, Z2, Z11
-	VSUBPD     Z10, Z5, Z15
-	VADDPD     Z5, Z12, Z10
-	VMINPD     Z5, Z10, Z12
-	VMULPD     Z12, Z15, Z15
-	VCMPPD     $0x11, Z15, Z11, K1, K1
-	VMULPD     Z10, Z10, Z12
-	VMULPD     Z10, Z12, Z12
-	VMULPD     Z12, Z3, Z12
-	VMULPD     Z0, Z12, Z12
-	KORTESTB   K1, K1
-	JCC        mtGammasAVX512_partial
-	VMOVUPD    Z12, (AX)(DI*1)
-	ADDQ       $0x40, DI
-	JMP        mtGammasAVX512_loop
-
-mtGammasAVX512_partial:
-	KMOVB   K1, CX
-	XORL    $0x000000ff, CX
-	BSFL    CX, SI
-	MOVL    CX, DX
-	NEGL    DX
-	ANDL    CX, DX
-	DECL    DX
-	KMOVB   DX, K2
-	VMOVUPD Z12, K2, (AX)(DI*1)
-	LEAQ    (DI)(SI*8), DI
-
-mtGammasAVX512_done:
-	SHRQ $0x03, DI
-	MOVQ DI, ret+64(FP)
-	VZEROUPPER
-	RET
-
-// func mtGammasAVX2(dst []float64, src []byte, l *mtLanes, mul float64) int
-// Requires: AVX, AVX2, CMOV
-TEXT ·mtGammasAVX2(SB), NOSPLIT, $0-72
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	SHRQ         $0x04, DX
-	MOVQ         dst_len+8(FP), BX
-	CMPQ         BX, DX
-	CMOVQLT      BX, DX
-	ANDQ         $-4, DX
-	SHLQ         $0x03, DX
-	VBROADCASTSD mul+56(FP), Y0
-	MOVQ         l+48(FP), BX
-	VMOVUPD      (BX), Y1
-	VMOVUPD      64(BX), Y2
-	VMOVUPD      128(BX), Y3
-	LEAQ         mtConsts<>+0(SB), BX
-	LEAQ         ·normPairs+0(SB), DI
-	XORQ         R8, R8
-
-mtGammasAVX2_loop:
-	CMPQ       R8, DX
-	JAE        mtGammasAVX2_done
-	VMOVDQU    (CX)(R8*2), Y4
-	VMOVDQU    32(CX)(R8*2), Y5
-	VUNPCKLPD  Y5, Y4, Y6
-	VUNPCKHPD  Y5, Y4, Y4
-	VPERMPD    $0xd8, Y6, Y6
-	VPERMPD    $0xd8, Y4, Y4
-	VPSRLQ     $0x0b, Y6, Y5
-	VPAND      128(BX), Y5, Y7
-	VPOR       160(BX), Y7, Y7
-	VPAND      192(BX), Y5, Y5
-	VPADDQ     160(BX), Y5, Y5
-	VSUBPD     Y5, Y7, Y7
-	VPAND      96(BX), Y6, Y5
-	VPSLLQ     $0x01, Y5, Y5
-	VPCMPEQQ   Y9, Y9, Y9
-	VPXOR      Y6, Y6, Y6
-	VGATHERQPD Y9, (DI)(Y5*8), Y6
-	VPCMPEQQ   Y9, Y9, Y9
-	VPXOR      Y8, Y8, Y8
-	VGATHERQPD Y9, 8(DI)(Y5*8), Y8
-	VANDPD     (BX), Y7, Y5
-	VCMPPD     $0x11, Y8, Y5, Y8
-	VMULPD     Y6, Y7, Y7
-	VMULPD     Y7, Y1, Y5
-	VPSRLQ     $0x0c, Y4, Y4
-	VPOR       32(BX), Y4, Y4
-	VSUBPD     64(BX), Y4, Y4
-	VMULPD     Y7, Y7, Y6
-	VMULPD     Y6, Y6, Y6
-	VMULPD     Y6, Y2, Y6
-	VMOVUPD    32(BX), Y7
-	VSUBPD     Y4, Y7, Y7
-	VADDPD     32(BX), Y5, Y4
-	VMINPD     32(BX), Y4, Y5
-	VMULPD     Y5, Y7, Y7
-	VCMPPD     $0x11, Y7, Y6, Y5
-	VANDPD     Y5, Y8, Y8
-	VMULPD     Y4, Y4, Y5
-	VMULPD     Y4, Y5, Y5
-	VMULPD     Y5, Y3, Y5
-	VMULPD     Y0, Y5, Y5
-	VMOVMSKPD  Y8, R9
-	CMPL       R9, $0x0f
-	JNE        mtGammasAVX2_partial
-	VMOVUPD    Y5, (AX)(R8*1)
-	ADDQ       $0x20, R8
-	JMP        mtGammasAVX2_loop
-
-mtGammasAVX2_partial:
-	XORL      $0x0000000f, R9
-	BSFL      R9, SI
-	LEAQ      prefixLanes<>+0(SB), CX
-	MOVL      SI, DX
-	SHLQ      $0x05, DX
-	VMOVDQU   (CX)(DX*1), Y0
-	VMOVUPD   (AX)(R8*1), Y1
-	VBLENDVPD Y0, Y5, Y1, Y1
-	VMOVUPD   Y1, (AX)(R8*1)
-	LEAQ      (R8)(SI*8), R8
-
-mtGammasAVX2_done:
-	SHRQ $0x03, R8
-	MOVQ R8, ret+64(FP)
-	VZEROUPPER
-	RET
-
 // func mtBlockAVX512(dst []float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
 TEXT ·mtBlockAVX512(SB), NOSPLIT, $0-96
@@ -4806,6 +4625,74 @@ mtBlockAVX2_stop0:
 mtBlockAVX2_done:
 	SHRQ $0x03, R11
 	MOVQ R11, ret+88(FP)
+	VZEROUPPER
+	RET
+
+// func betaRatiosAVX512(dst []float64, g []float64) int
+// Requires: AVX, AVX512F, CMOV
+TEXT ·betaRatiosAVX512(SB), NOSPLIT, $0-56
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      g_base+24(FP), CX
+	MOVQ      g_len+32(FP), DX
+	SHRQ      $0x01, DX
+	MOVQ      dst_len+8(FP), BX
+	CMPQ      BX, DX
+	CMOVQLT   BX, DX
+	ANDQ      $-8, DX
+	MOVQ      DX, ret+48(FP)
+	SHLQ      $0x03, DX
+	VMOVDQU64 evenOdd<>+0(SB), Z0
+	VMOVDQU64 evenOdd<>+64(SB), Z1
+	XORQ      BX, BX
+
+betaRatiosAVX512_loop:
+	CMPQ     BX, DX
+	JAE      betaRatiosAVX512_done
+	VMOVUPD  (CX)(BX*2), Z2
+	VMOVUPD  64(CX)(BX*2), Z3
+	VMOVAPD  Z2, Z4
+	VPERMT2Q Z3, Z0, Z4
+	VPERMT2Q Z3, Z1, Z2
+	VADDPD   Z2, Z4, Z2
+	VDIVPD   Z2, Z4, Z4
+	VMOVUPD  Z4, (AX)(BX*1)
+	ADDQ     $0x40, BX
+	JMP      betaRatiosAVX512_loop
+
+betaRatiosAVX512_done:
+	VZEROUPPER
+	RET
+
+// func betaRatiosAVX2(dst []float64, g []float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·betaRatiosAVX2(SB), NOSPLIT, $0-56
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    g_base+24(FP), CX
+	MOVQ    g_len+32(FP), DX
+	SHRQ    $0x01, DX
+	MOVQ    dst_len+8(FP), BX
+	CMPQ    BX, DX
+	CMOVQLT BX, DX
+	ANDQ    $-4, DX
+	MOVQ    DX, ret+48(FP)
+	SHLQ    $0x03, DX
+	XORQ    BX, BX
+
+betaRatiosAVX2_loop:
+	CMPQ      BX, DX
+	JAE       betaRatiosAVX2_done
+	VMOVUPD   (CX)(BX*2), Y0
+	VMOVUPD   32(CX)(BX*2), Y1
+	VUNPCKLPD Y1, Y0, Y2
+	VUNPCKHPD Y1, Y0, Y0
+	VADDPD    Y0, Y2, Y0
+	VDIVPD    Y0, Y2, Y2
+	VPERMPD   $0xd8, Y2, Y2
+	VMOVUPD   Y2, (AX)(BX*1)
+	ADDQ      $0x20, BX
+	JMP       betaRatiosAVX2_loop
+
+betaRatiosAVX2_done:
 	VZEROUPPER
 	RET
 

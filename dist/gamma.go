@@ -353,7 +353,7 @@ type mtGamma struct {
 	big  bool    // d >= mtBig: value forms d + d·((1+y)³ - 1)
 }
 
-// mtLanes holds the parameters of the kernels' tries (asmMTGammas), lane
+// mtLanes holds the parameters of the kernels' tries (asmMTBlock), lane
 // by lane: tries of one shape (Gamma) or of two in turn (Beta's X and Y).
 type mtLanes struct{ c, c2, d [8]float64 }
 

@@ -63,16 +63,16 @@ func vexpMulAVX512(dst, src []float64, lambda float64) int
 func vlogDivAVX512(dst, src []float64, k float64) int
 
 //go:noescape
-func mtGammasAVX512(dst []float64, src []byte, l *mtLanes, mul float64) int
-
-//go:noescape
-func mtGammasAVX2(dst []float64, src []byte, l *mtLanes, mul float64) int
-
-//go:noescape
 func mtBlockAVX512(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
 func mtBlockAVX2(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
+
+//go:noescape
+func betaRatiosAVX512(dst, g []float64) int
+
+//go:noescape
+func betaRatiosAVX2(dst, g []float64) int
 
 //go:noescape
 func tMTAVX512(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
@@ -297,23 +297,6 @@ func asmLogDiv(dst, src []float64, k float64) int {
 	return 0 // AVX2: the Go code (see dist/_asm)
 }
 
-// asmMTGammas sets dst[t] = mul·mtValue(d, false, y) for the successive
-// tries of mtGamma.run from the whole words of p, two a try, try t with the
-// c, c2 and d of lane t%8 of l, while each is taken at once, up to the
-// first that is not or the last whole group of the kernel's lanes that
-// fits dst and p, and returns how many it set. Every d < mtBig, and l's
-// lanes repeat with a period dividing 4 (the AVX2 kernel reads lanes 0-3).
-// dst may start at or before p's memory.
-func asmMTGammas(dst []float64, p []byte, l *mtLanes, mul float64) int {
-	switch {
-	case useAVX512:
-		return mtGammasAVX512(dst, p, l, mul)
-	case useAVX2:
-		return mtGammasAVX2(dst, p, l, mul)
-	}
-	return 0
-}
-
 // asmMTBlock sets dst[t] to mul·mtValue(d, false, y) for the try of words
 // 2t and 2t+1 of p (mtGamma.run's, whether or not the squeeze takes it),
 // ys[t] and qs[t] to its y and q, and bit t%64 of und[t/64] to whether the
@@ -328,6 +311,19 @@ func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 6
 		return mtBlockAVX512(dst, ys, qs, und, p, l, mul)
 	case useAVX2:
 		return mtBlockAVX2(dst, ys, qs, und, p, l, mul)
+	}
+	return 0
+}
+
+// asmBetaRatios sets dst[k] = g[2k] / (g[2k] + g[2k+1]) for whole groups
+// of the kernel's lanes of min(len(dst), len(g)/2) values, and returns how
+// many.
+func asmBetaRatios(dst, g []float64) int {
+	switch {
+	case useAVX512:
+		return betaRatiosAVX512(dst, g)
+	case useAVX2:
+		return betaRatiosAVX2(dst, g)
 	}
 	return 0
 }

@@ -30,75 +30,6 @@ func mtWords(r *rand.Rand, n int) []uint64 {
 	return words
 }
 
-// TestKernelMTGammas compares asmMTGammas with mtGamma.run bit for bit, on
-// every shape kind below mtBig and rate scalings, for every number of
-// tries 0 to 300 and more, at every byte offset of the words (mod 16), in
-// place (dst over the words, as a chunk is) and apart: the kernel must
-// set the tries run takes up to the first it does not, in whole groups of
-// its lanes, and write nothing else.
-func TestKernelMTGammas(t *testing.T) {
-	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
-		r := rand.New(rand.NewPCG(31, 32))
-		var lengths []int
-		for n := range 301 {
-			lengths = append(lengths, n)
-		}
-		lengths = append(lengths, 511, 1000)
-		const guard = 0x5A5A5A5A5A5A5A5A
-		for _, shape := range []float64{1.0001, 1.2, 2, 3.5, 10, 1e4, 0x1p20 - 1} {
-			var m mtGamma
-			m.init(shape)
-			for _, mul := range []float64{1, 0.5, 3.25, 1e-300} {
-				for _, n := range lengths {
-					off := n % 16
-					words := mtWords(r, n)
-					p := bytesAt(words, off)
-					want := make([]float64, n)
-					wantN, _ := m.run(p, 0, len(p)-7, want, mul)
-					groups := n / kernelLanes(t) * kernelLanes(t)
-					wantM := min(wantN, groups)
-					for _, inPlace := range []bool{false, true} {
-						var dst []float64
-						q := p
-						if inPlace {
-							// dst over the words' memory, from its start,
-							// as a chunk's values over its words.
-							mem := make([]float64, 2*n+2)
-							b := unsafe.Slice((*byte)(unsafe.Pointer(&mem[0])), 8*len(mem))
-							q = b[off : off+len(p)]
-							copy(q, p)
-							dst = mem[:n]
-						} else {
-							dst = make([]float64, n+8)
-							for i := range dst {
-								dst[i] = math.Float64frombits(guard)
-							}
-						}
-						l := m.lanes()
-						got := asmMTGammas(dst, q, &l, mul)
-						desc := fmt.Sprintf("%s shape %v mul %v, %d tries, offset %d, in place %v", Backend(), shape, mul, n, off, inPlace)
-						if got != wantM {
-							t.Fatalf("%s: set %d, want %d (run takes %d)", desc, got, wantM, wantN)
-						}
-						for i := range got {
-							if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
-								t.Fatalf("%s: value %d is %v, want %v", desc, i, dst[i], want[i])
-							}
-						}
-						if !inPlace {
-							for i := got; i < len(dst); i++ {
-								if math.Float64bits(dst[i]) != guard {
-									t.Fatalf("%s: wrote dst[%d]", desc, i)
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	})
-}
-
 // TestKernelGammaFills runs the Fill of the Marsaglia-Tsang shapes (of
 // Gamma and ChiSquared, of Beta's two gammas: one shape or two, both below
 // mtBig or one above, and of StudentsT's) on every backend, on crafted words (a third of the normal words at the fast
@@ -137,51 +68,12 @@ func TestKernelGammaFills(t *testing.T) {
 	})
 }
 
-// TestKernelMTGammasTwoShapes is TestKernelMTGammas for lanes that
-// alternate two shapes, as Beta's X and Y tries: try t takes the
-// parameters of shape t%2, checked against that shape's run on the try.
-func TestKernelMTGammasTwoShapes(t *testing.T) {
-	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
-		r := rand.New(rand.NewPCG(35, 36))
-		for _, shapes := range [][2]float64{{2, 5}, {1.0001, 30}, {7, 1.5}} {
-			var m [2]mtGamma
-			m[0].init(shapes[0])
-			m[1].init(shapes[1])
-			l := m[0].lanes()
-			for t := 1; t < 8; t += 2 {
-				l.c[t], l.c2[t], l.d[t] = m[1].c, m[1].c2, m[1].d
-			}
-			for n := range 200 {
-				p := bytesAt(mtWords(r, n), n%16)
-				var want []float64
-				for k := 0; len(want) < n; k += 16 {
-					var v [1]float64
-					if got, _ := m[len(want)%2].run(p, k, len(p)-7, v[:], 1); got == 0 {
-						break
-					}
-					want = append(want, v[0])
-				}
-				wantM := min(len(want), n/kernelLanes(t)*kernelLanes(t))
-				dst := make([]float64, n)
-				got := asmMTGammas(dst, p, &l, 1)
-				desc := fmt.Sprintf("%s shapes %v, %d tries", Backend(), shapes, n)
-				if got != wantM {
-					t.Fatalf("%s: set %d, want %d (run takes %d)", desc, got, wantM, len(want))
-				}
-				for i := range got {
-					if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
-						t.Fatalf("%s: value %d is %v, want %v", desc, i, dst[i], want[i])
-					}
-				}
-			}
-		}
-	})
-}
-
 // TestKernelTMT compares asmTMT with tSampler.runMT bit for bit, for
 // several Nu and locations, every number of values 0 to 200 and more, at
-// every byte offset of the words (mod 16), in place and apart, as
-// TestKernelMTGammas does.
+// every byte offset of the words (mod 16), in place (dst over the words,
+// as a chunk is) and apart: the kernel must set the values runMT takes up
+// to the first it does not, in whole groups of its lanes, and write
+// nothing else.
 func TestKernelTMT(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(37, 38))
@@ -368,6 +260,47 @@ func TestKernelMTBlock(t *testing.T) {
 		}
 		if stops == 0 || misses == 0 || long == 0 {
 			t.Fatalf("the words never stopped a block (%d), missed the squeeze (%d) or ran past 64 tries (%d): the test tests nothing", stops, misses, long)
+		}
+	})
+}
+
+// TestKernelBetaRatios compares asmBetaRatios with the Go division bit for
+// bit, on gammas from 1e-300 to 1e300 and ordinary ones, for every length
+// of dst and g up to 70: it sets the whole groups of its lanes that fit
+// both and nothing else.
+func TestKernelBetaRatios(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(43, 44))
+		const guard = 0x5A5A5A5A5A5A5A5A
+		for n := range 71 {
+			for _, m := range []int{n / 2, n/2 + 3, n / 3} {
+				g := make([]float64, n)
+				for i := range g {
+					g[i] = r.ExpFloat64()
+					if r.IntN(4) == 0 {
+						g[i] = math.Ldexp(r.Float64()+0.5, r.IntN(1996)-998)
+					}
+				}
+				dst := make([]float64, m+8)
+				for i := range dst {
+					dst[i] = math.Float64frombits(guard)
+				}
+				got := asmBetaRatios(dst[:m], g)
+				lanes := kernelLanes(t)
+				if want := min(m, n/2) / lanes * lanes; got != want {
+					t.Fatalf("%s: %d gammas, %d values: set %d, want %d", Backend(), n, m, got, want)
+				}
+				for k := range got {
+					if want := g[2*k] / (g[2*k] + g[2*k+1]); math.Float64bits(dst[k]) != math.Float64bits(want) {
+						t.Fatalf("%s: value %d is %v, want %v", Backend(), k, dst[k], want)
+					}
+				}
+				for k := got; k < len(dst); k++ {
+					if math.Float64bits(dst[k]) != guard {
+						t.Fatalf("%s: wrote dst[%d]", Backend(), k)
+					}
+				}
+			}
 		}
 	})
 }

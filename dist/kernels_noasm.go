@@ -30,7 +30,7 @@ func asmLog(dst, src []float64) int                    { return 0 }
 func asmExpMul(dst, src []float64, lambda float64) int { return 0 }
 func asmLogDiv(dst, src []float64, k float64) int      { return 0 }
 
-func asmMTGammas(dst []float64, p []byte, l *mtLanes, mul float64) int { return 0 }
+func asmBetaRatios(dst, g []float64) int { return 0 }
 
 func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, p []byte, l *mtLanes, mul float64) int {
 	return 0

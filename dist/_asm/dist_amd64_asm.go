@@ -22,8 +22,8 @@
 //     word's x rounds to an endpoint.
 //   - vexp, vexpMul, vlog, vlogDiv: exp(x), lambda·exp(x), log(x) and
 //     log(x)/k over a slice (xmath.go in this directory).
-//   - mtGammas: the tries of the gamma sampler of Marsaglia
-//     and Tsang taken at once, up to the first that is not (mtgamma.go).
+//   - mtBlock: the first tries of the gamma sampler of Marsaglia and
+//     Tsang, a block at a time, for the Go walk (mtblock.go).
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
 //     once, up to the first that is not (studentst.go).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
@@ -84,10 +84,10 @@ func main() {
 	xmathKernels(avx512)
 	evenOddConstant()
 	mtConstsConstant()
-	mtGammas()
-	mtGammasAVX2()
 	mtBlock()
 	mtBlockAVX2()
+	betaRatios(avx512)
+	betaRatios(avx2)
 	tIdxConstant()
 	tMT()
 	tMTAVX2()

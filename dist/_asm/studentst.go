@@ -2,7 +2,7 @@ package main
 
 // tMTAVX512: StudentsT's values whose normal and first gamma try are
 // taken at once (studentst.go's tSampler.runMT), 8 per ZMM register, each
-// from three words: z and x by normalFast (as mtGammasAVX512), y = c·x,
+// from three words: z and x by normalFast (gathering the pairs {w[i], float64(k[i])}), y = c·x,
 // q = open01 of the third word, the squeeze, g = d·((1+y)(1+y)(1+y)), and
 // mu + sigma·(z·sqrt(h/g)), each operation as the Go code rounds it.
 
@@ -164,7 +164,7 @@ func tMT() {
 }
 
 // tMTAVX2 is tMTAVX512 with 4 values per YMM register: float64(j) by the
-// normals kernel's bit trick (as mtGammasAVX2), the values before the
+// normals kernel's bit trick, the values before the
 // first slow one stored by a blend with dst's own (prefixLanes).
 func tMTAVX2() {
 	name := "tMTAVX2"

@@ -338,31 +338,40 @@ func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
 // (see tryBatch).
 func (s *btrs) fill(w *words, dst []int64) {
 	s.vrM = open01Most(s.vr)
+	s.setRatio()
+	q := tryParams{s.twoA, s.b, s.cj, s.a, s.alpha, 0, s.m, s.vrM, s.n, s.lo}
 	var b tryBatch
 	for len(dst) > 0 {
-		// The tries whose words are at hand in w's buffer; with fewer
-		// than two words at hand (always, for a plain Source), one
+		// The tries whose words are at hand in w's buffer, the
+		// keystream's next words once those are spent; with fewer than
+		// two words at hand even then (always, for a plain Source), one
 		// value by draw, whose words refill the buffer.
 		nb := min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
+		if nb == 0 && w.refresh() {
+			nb = min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
+		}
 		if nb == 0 {
 			dst[0] = s.draw(w, &b.memo)
 			dst = dst[1:]
 			continue
 		}
 		p := w.p[w.k : w.k+16*nb]
-		nt := s.propose(&b, p)
+		nt := s.propose(&b, p, &q)
 		w.k += 16 * nb
 		s.test(&b, p, nt)
 		dst = dst[b.take(dst, nb):]
 	}
 }
 
-// propose makes the tries of the words of p, two a try, into b (their k
-// and whether the squeeze accepts them) and returns how many it does not.
-// It is a function of its own, with no call, so that the loop's values
-// stay in registers.
-func (s *btrs) propose(b *tryBatch, p []byte) (nt int) {
-	for t := range len(p) / 16 {
+// propose makes the tries of the words of p, two a try, into b and
+// returns how many it leaves to test, listed in b.idx: the kernel in use
+// makes the first (asmTries: it also decides most of those the squeeze
+// does not take), the loop the rest (their k and whether the squeeze
+// takes them). It is a function of its own, with no call in the loop, so
+// that the loop's values stay in registers.
+func (s *btrs) propose(b *tryBatch, p []byte, q *tryParams) int {
+	t0, nt := asmTries(b, p, q)
+	for t := t0; t < len(p)/16; t++ {
 		x, y := le64(p, 16*t), le64(p, 16*t+8)
 		u, us := tryUF(x)
 		my := int64(y >> 12)
@@ -396,7 +405,9 @@ func (s *btrs) test(b *tryBatch, p []byte, nt int) {
 		} else {
 			r = s.ratio(k, float64(k-s.m))
 		}
-		b.st[t] = discFlag(s.passes(r, us, open01(y)))
+		// k is propose's, but for a kernel's where |t - m| > 2^51
+		// (asmProposals): the test's own k goes with its verdict.
+		b.k[t], b.st[t] = k, discFlag(s.passes(r, us, open01(y)))
 	}
 }
 
@@ -408,9 +419,7 @@ func (s *btrs) test(b *tryBatch, p []byte, nt int) {
 // for 0 < k < n; f(0) and f(n) are (1-p)^n and p^n.
 func (s *btrs) ratio(k int64, j float64) float64 {
 	if math.IsNaN(s.em) {
-		s.em = s.expo(s.m, -s.dm)
-		s.mm = float64(s.m) * float64(s.n-s.m)
-		s.alpha = (2.83 + 5.1/s.b) * s.spq
+		s.setRatio()
 	}
 	if k == 0 || k == s.n {
 		// log f(m) = δ(n) - expo(m) + ½·log(n/(2π·m(n-m))).
@@ -424,6 +433,14 @@ func (s *btrs) ratio(k int64, j float64) float64 {
 	}
 	x, y := float64(k), float64(s.n-k)
 	return exp(s.em-s.expo(k, j-s.dm)) * math.Sqrt(s.mm/float64(x*y))
+}
+
+// setRatio sets what ratio and the acceptance test need beyond init:
+// expo(m), m·(n-m) and alpha.
+func (s *btrs) setRatio() {
+	s.em = s.expo(s.m, -s.dm)
+	s.mm = float64(s.m) * float64(s.n-s.m)
+	s.alpha = (2.83 + 5.1/s.b) * s.spq
 }
 
 // expo returns δ(k) + δ(n-k) + bd0(k, np) + bd0(n-k, nq) for 0 < k < n and

@@ -5035,3 +5035,2441 @@ geometricsAVX2_done:
 	MOVQ BX, ret+56(FP)
 	VZEROUPPER
 	RET
+
+DATA bitBytes<>+0(SB)/1, $0x00
+DATA bitBytes<>+1(SB)/1, $0x00
+DATA bitBytes<>+2(SB)/1, $0x00
+DATA bitBytes<>+3(SB)/1, $0x00
+DATA bitBytes<>+4(SB)/1, $0x00
+DATA bitBytes<>+5(SB)/1, $0x00
+DATA bitBytes<>+6(SB)/1, $0x00
+DATA bitBytes<>+7(SB)/1, $0x00
+DATA bitBytes<>+8(SB)/1, $0x01
+DATA bitBytes<>+9(SB)/1, $0x00
+DATA bitBytes<>+10(SB)/1, $0x00
+DATA bitBytes<>+11(SB)/1, $0x00
+DATA bitBytes<>+12(SB)/1, $0x00
+DATA bitBytes<>+13(SB)/1, $0x00
+DATA bitBytes<>+14(SB)/1, $0x00
+DATA bitBytes<>+15(SB)/1, $0x00
+DATA bitBytes<>+16(SB)/1, $0x00
+DATA bitBytes<>+17(SB)/1, $0x01
+DATA bitBytes<>+18(SB)/1, $0x00
+DATA bitBytes<>+19(SB)/1, $0x00
+DATA bitBytes<>+20(SB)/1, $0x00
+DATA bitBytes<>+21(SB)/1, $0x00
+DATA bitBytes<>+22(SB)/1, $0x00
+DATA bitBytes<>+23(SB)/1, $0x00
+DATA bitBytes<>+24(SB)/1, $0x01
+DATA bitBytes<>+25(SB)/1, $0x01
+DATA bitBytes<>+26(SB)/1, $0x00
+DATA bitBytes<>+27(SB)/1, $0x00
+DATA bitBytes<>+28(SB)/1, $0x00
+DATA bitBytes<>+29(SB)/1, $0x00
+DATA bitBytes<>+30(SB)/1, $0x00
+DATA bitBytes<>+31(SB)/1, $0x00
+DATA bitBytes<>+32(SB)/1, $0x00
+DATA bitBytes<>+33(SB)/1, $0x00
+DATA bitBytes<>+34(SB)/1, $0x01
+DATA bitBytes<>+35(SB)/1, $0x00
+DATA bitBytes<>+36(SB)/1, $0x00
+DATA bitBytes<>+37(SB)/1, $0x00
+DATA bitBytes<>+38(SB)/1, $0x00
+DATA bitBytes<>+39(SB)/1, $0x00
+DATA bitBytes<>+40(SB)/1, $0x01
+DATA bitBytes<>+41(SB)/1, $0x00
+DATA bitBytes<>+42(SB)/1, $0x01
+DATA bitBytes<>+43(SB)/1, $0x00
+DATA bitBytes<>+44(SB)/1, $0x00
+DATA bitBytes<>+45(SB)/1, $0x00
+DATA bitBytes<>+46(SB)/1, $0x00
+DATA bitBytes<>+47(SB)/1, $0x00
+DATA bitBytes<>+48(SB)/1, $0x00
+DATA bitBytes<>+49(SB)/1, $0x01
+DATA bitBytes<>+50(SB)/1, $0x01
+DATA bitBytes<>+51(SB)/1, $0x00
+DATA bitBytes<>+52(SB)/1, $0x00
+DATA bitBytes<>+53(SB)/1, $0x00
+DATA bitBytes<>+54(SB)/1, $0x00
+DATA bitBytes<>+55(SB)/1, $0x00
+DATA bitBytes<>+56(SB)/1, $0x01
+DATA bitBytes<>+57(SB)/1, $0x01
+DATA bitBytes<>+58(SB)/1, $0x01
+DATA bitBytes<>+59(SB)/1, $0x00
+DATA bitBytes<>+60(SB)/1, $0x00
+DATA bitBytes<>+61(SB)/1, $0x00
+DATA bitBytes<>+62(SB)/1, $0x00
+DATA bitBytes<>+63(SB)/1, $0x00
+DATA bitBytes<>+64(SB)/1, $0x00
+DATA bitBytes<>+65(SB)/1, $0x00
+DATA bitBytes<>+66(SB)/1, $0x00
+DATA bitBytes<>+67(SB)/1, $0x01
+DATA bitBytes<>+68(SB)/1, $0x00
+DATA bitBytes<>+69(SB)/1, $0x00
+DATA bitBytes<>+70(SB)/1, $0x00
+DATA bitBytes<>+71(SB)/1, $0x00
+DATA bitBytes<>+72(SB)/1, $0x01
+DATA bitBytes<>+73(SB)/1, $0x00
+DATA bitBytes<>+74(SB)/1, $0x00
+DATA bitBytes<>+75(SB)/1, $0x01
+DATA bitBytes<>+76(SB)/1, $0x00
+DATA bitBytes<>+77(SB)/1, $0x00
+DATA bitBytes<>+78(SB)/1, $0x00
+DATA bitBytes<>+79(SB)/1, $0x00
+DATA bitBytes<>+80(SB)/1, $0x00
+DATA bitBytes<>+81(SB)/1, $0x01
+DATA bitBytes<>+82(SB)/1, $0x00
+DATA bitBytes<>+83(SB)/1, $0x01
+DATA bitBytes<>+84(SB)/1, $0x00
+DATA bitBytes<>+85(SB)/1, $0x00
+DATA bitBytes<>+86(SB)/1, $0x00
+DATA bitBytes<>+87(SB)/1, $0x00
+DATA bitBytes<>+88(SB)/1, $0x01
+DATA bitBytes<>+89(SB)/1, $0x01
+DATA bitBytes<>+90(SB)/1, $0x00
+DATA bitBytes<>+91(SB)/1, $0x01
+DATA bitBytes<>+92(SB)/1, $0x00
+DATA bitBytes<>+93(SB)/1, $0x00
+DATA bitBytes<>+94(SB)/1, $0x00
+DATA bitBytes<>+95(SB)/1, $0x00
+DATA bitBytes<>+96(SB)/1, $0x00
+DATA bitBytes<>+97(SB)/1, $0x00
+DATA bitBytes<>+98(SB)/1, $0x01
+DATA bitBytes<>+99(SB)/1, $0x01
+DATA bitBytes<>+100(SB)/1, $0x00
+DATA bitBytes<>+101(SB)/1, $0x00
+DATA bitBytes<>+102(SB)/1, $0x00
+DATA bitBytes<>+103(SB)/1, $0x00
+DATA bitBytes<>+104(SB)/1, $0x01
+DATA bitBytes<>+105(SB)/1, $0x00
+DATA bitBytes<>+106(SB)/1, $0x01
+DATA bitBytes<>+107(SB)/1, $0x01
+DATA bitBytes<>+108(SB)/1, $0x00
+DATA bitBytes<>+109(SB)/1, $0x00
+DATA bitBytes<>+110(SB)/1, $0x00
+DATA bitBytes<>+111(SB)/1, $0x00
+DATA bitBytes<>+112(SB)/1, $0x00
+DATA bitBytes<>+113(SB)/1, $0x01
+DATA bitBytes<>+114(SB)/1, $0x01
+DATA bitBytes<>+115(SB)/1, $0x01
+DATA bitBytes<>+116(SB)/1, $0x00
+DATA bitBytes<>+117(SB)/1, $0x00
+DATA bitBytes<>+118(SB)/1, $0x00
+DATA bitBytes<>+119(SB)/1, $0x00
+DATA bitBytes<>+120(SB)/1, $0x01
+DATA bitBytes<>+121(SB)/1, $0x01
+DATA bitBytes<>+122(SB)/1, $0x01
+DATA bitBytes<>+123(SB)/1, $0x01
+DATA bitBytes<>+124(SB)/1, $0x00
+DATA bitBytes<>+125(SB)/1, $0x00
+DATA bitBytes<>+126(SB)/1, $0x00
+DATA bitBytes<>+127(SB)/1, $0x00
+DATA bitBytes<>+128(SB)/1, $0x00
+DATA bitBytes<>+129(SB)/1, $0x00
+DATA bitBytes<>+130(SB)/1, $0x00
+DATA bitBytes<>+131(SB)/1, $0x00
+DATA bitBytes<>+132(SB)/1, $0x01
+DATA bitBytes<>+133(SB)/1, $0x00
+DATA bitBytes<>+134(SB)/1, $0x00
+DATA bitBytes<>+135(SB)/1, $0x00
+DATA bitBytes<>+136(SB)/1, $0x01
+DATA bitBytes<>+137(SB)/1, $0x00
+DATA bitBytes<>+138(SB)/1, $0x00
+DATA bitBytes<>+139(SB)/1, $0x00
+DATA bitBytes<>+140(SB)/1, $0x01
+DATA bitBytes<>+141(SB)/1, $0x00
+DATA bitBytes<>+142(SB)/1, $0x00
+DATA bitBytes<>+143(SB)/1, $0x00
+DATA bitBytes<>+144(SB)/1, $0x00
+DATA bitBytes<>+145(SB)/1, $0x01
+DATA bitBytes<>+146(SB)/1, $0x00
+DATA bitBytes<>+147(SB)/1, $0x00
+DATA bitBytes<>+148(SB)/1, $0x01
+DATA bitBytes<>+149(SB)/1, $0x00
+DATA bitBytes<>+150(SB)/1, $0x00
+DATA bitBytes<>+151(SB)/1, $0x00
+DATA bitBytes<>+152(SB)/1, $0x01
+DATA bitBytes<>+153(SB)/1, $0x01
+DATA bitBytes<>+154(SB)/1, $0x00
+DATA bitBytes<>+155(SB)/1, $0x00
+DATA bitBytes<>+156(SB)/1, $0x01
+DATA bitBytes<>+157(SB)/1, $0x00
+DATA bitBytes<>+158(SB)/1, $0x00
+DATA bitBytes<>+159(SB)/1, $0x00
+DATA bitBytes<>+160(SB)/1, $0x00
+DATA bitBytes<>+161(SB)/1, $0x00
+DATA bitBytes<>+162(SB)/1, $0x01
+DATA bitBytes<>+163(SB)/1, $0x00
+DATA bitBytes<>+164(SB)/1, $0x01
+DATA bitBytes<>+165(SB)/1, $0x00
+DATA bitBytes<>+166(SB)/1, $0x00
+DATA bitBytes<>+167(SB)/1, $0x00
+DATA bitBytes<>+168(SB)/1, $0x01
+DATA bitBytes<>+169(SB)/1, $0x00
+DATA bitBytes<>+170(SB)/1, $0x01
+DATA bitBytes<>+171(SB)/1, $0x00
+DATA bitBytes<>+172(SB)/1, $0x01
+DATA bitBytes<>+173(SB)/1, $0x00
+DATA bitBytes<>+174(SB)/1, $0x00
+DATA bitBytes<>+175(SB)/1, $0x00
+DATA bitBytes<>+176(SB)/1, $0x00
+DATA bitBytes<>+177(SB)/1, $0x01
+DATA bitBytes<>+178(SB)/1, $0x01
+DATA bitBytes<>+179(SB)/1, $0x00
+DATA bitBytes<>+180(SB)/1, $0x01
+DATA bitBytes<>+181(SB)/1, $0x00
+DATA bitBytes<>+182(SB)/1, $0x00
+DATA bitBytes<>+183(SB)/1, $0x00
+DATA bitBytes<>+184(SB)/1, $0x01
+DATA bitBytes<>+185(SB)/1, $0x01
+DATA bitBytes<>+186(SB)/1, $0x01
+DATA bitBytes<>+187(SB)/1, $0x00
+DATA bitBytes<>+188(SB)/1, $0x01
+DATA bitBytes<>+189(SB)/1, $0x00
+DATA bitBytes<>+190(SB)/1, $0x00
+DATA bitBytes<>+191(SB)/1, $0x00
+DATA bitBytes<>+192(SB)/1, $0x00
+DATA bitBytes<>+193(SB)/1, $0x00
+DATA bitBytes<>+194(SB)/1, $0x00
+DATA bitBytes<>+195(SB)/1, $0x01
+DATA bitBytes<>+196(SB)/1, $0x01
+DATA bitBytes<>+197(SB)/1, $0x00
+DATA bitBytes<>+198(SB)/1, $0x00
+DATA bitBytes<>+199(SB)/1, $0x00
+DATA bitBytes<>+200(SB)/1, $0x01
+DATA bitBytes<>+201(SB)/1, $0x00
+DATA bitBytes<>+202(SB)/1, $0x00
+DATA bitBytes<>+203(SB)/1, $0x01
+DATA bitBytes<>+204(SB)/1, $0x01
+DATA bitBytes<>+205(SB)/1, $0x00
+DATA bitBytes<>+206(SB)/1, $0x00
+DATA bitBytes<>+207(SB)/1, $0x00
+DATA bitBytes<>+208(SB)/1, $0x00
+DATA bitBytes<>+209(SB)/1, $0x01
+DATA bitBytes<>+210(SB)/1, $0x00
+DATA bitBytes<>+211(SB)/1, $0x01
+DATA bitBytes<>+212(SB)/1, $0x01
+DATA bitBytes<>+213(SB)/1, $0x00
+DATA bitBytes<>+214(SB)/1, $0x00
+DATA bitBytes<>+215(SB)/1, $0x00
+DATA bitBytes<>+216(SB)/1, $0x01
+DATA bitBytes<>+217(SB)/1, $0x01
+DATA bitBytes<>+218(SB)/1, $0x00
+DATA bitBytes<>+219(SB)/1, $0x01
+DATA bitBytes<>+220(SB)/1, $0x01
+DATA bitBytes<>+221(SB)/1, $0x00
+DATA bitBytes<>+222(SB)/1, $0x00
+DATA bitBytes<>+223(SB)/1, $0x00
+DATA bitBytes<>+224(SB)/1, $0x00
+DATA bitBytes<>+225(SB)/1, $0x00
+DATA bitBytes<>+226(SB)/1, $0x01
+DATA bitBytes<>+227(SB)/1, $0x01
+DATA bitBytes<>+228(SB)/1, $0x01
+DATA bitBytes<>+229(SB)/1, $0x00
+DATA bitBytes<>+230(SB)/1, $0x00
+DATA bitBytes<>+231(SB)/1, $0x00
+DATA bitBytes<>+232(SB)/1, $0x01
+DATA bitBytes<>+233(SB)/1, $0x00
+DATA bitBytes<>+234(SB)/1, $0x01
+DATA bitBytes<>+235(SB)/1, $0x01
+DATA bitBytes<>+236(SB)/1, $0x01
+DATA bitBytes<>+237(SB)/1, $0x00
+DATA bitBytes<>+238(SB)/1, $0x00
+DATA bitBytes<>+239(SB)/1, $0x00
+DATA bitBytes<>+240(SB)/1, $0x00
+DATA bitBytes<>+241(SB)/1, $0x01
+DATA bitBytes<>+242(SB)/1, $0x01
+DATA bitBytes<>+243(SB)/1, $0x01
+DATA bitBytes<>+244(SB)/1, $0x01
+DATA bitBytes<>+245(SB)/1, $0x00
+DATA bitBytes<>+246(SB)/1, $0x00
+DATA bitBytes<>+247(SB)/1, $0x00
+DATA bitBytes<>+248(SB)/1, $0x01
+DATA bitBytes<>+249(SB)/1, $0x01
+DATA bitBytes<>+250(SB)/1, $0x01
+DATA bitBytes<>+251(SB)/1, $0x01
+DATA bitBytes<>+252(SB)/1, $0x01
+DATA bitBytes<>+253(SB)/1, $0x00
+DATA bitBytes<>+254(SB)/1, $0x00
+DATA bitBytes<>+255(SB)/1, $0x00
+DATA bitBytes<>+256(SB)/1, $0x00
+DATA bitBytes<>+257(SB)/1, $0x00
+DATA bitBytes<>+258(SB)/1, $0x00
+DATA bitBytes<>+259(SB)/1, $0x00
+DATA bitBytes<>+260(SB)/1, $0x00
+DATA bitBytes<>+261(SB)/1, $0x01
+DATA bitBytes<>+262(SB)/1, $0x00
+DATA bitBytes<>+263(SB)/1, $0x00
+DATA bitBytes<>+264(SB)/1, $0x01
+DATA bitBytes<>+265(SB)/1, $0x00
+DATA bitBytes<>+266(SB)/1, $0x00
+DATA bitBytes<>+267(SB)/1, $0x00
+DATA bitBytes<>+268(SB)/1, $0x00
+DATA bitBytes<>+269(SB)/1, $0x01
+DATA bitBytes<>+270(SB)/1, $0x00
+DATA bitBytes<>+271(SB)/1, $0x00
+DATA bitBytes<>+272(SB)/1, $0x00
+DATA bitBytes<>+273(SB)/1, $0x01
+DATA bitBytes<>+274(SB)/1, $0x00
+DATA bitBytes<>+275(SB)/1, $0x00
+DATA bitBytes<>+276(SB)/1, $0x00
+DATA bitBytes<>+277(SB)/1, $0x01
+DATA bitBytes<>+278(SB)/1, $0x00
+DATA bitBytes<>+279(SB)/1, $0x00
+DATA bitBytes<>+280(SB)/1, $0x01
+DATA bitBytes<>+281(SB)/1, $0x01
+DATA bitBytes<>+282(SB)/1, $0x00
+DATA bitBytes<>+283(SB)/1, $0x00
+DATA bitBytes<>+284(SB)/1, $0x00
+DATA bitBytes<>+285(SB)/1, $0x01
+DATA bitBytes<>+286(SB)/1, $0x00
+DATA bitBytes<>+287(SB)/1, $0x00
+DATA bitBytes<>+288(SB)/1, $0x00
+DATA bitBytes<>+289(SB)/1, $0x00
+DATA bitBytes<>+290(SB)/1, $0x01
+DATA bitBytes<>+291(SB)/1, $0x00
+DATA bitBytes<>+292(SB)/1, $0x00
+DATA bitBytes<>+293(SB)/1, $0x01
+DATA bitBytes<>+294(SB)/1, $0x00
+DATA bitBytes<>+295(SB)/1, $0x00
+DATA bitBytes<>+296(SB)/1, $0x01
+DATA bitBytes<>+297(SB)/1, $0x00
+DATA bitBytes<>+298(SB)/1, $0x01
+DATA bitBytes<>+299(SB)/1, $0x00
+DATA bitBytes<>+300(SB)/1, $0x00
+DATA bitBytes<>+301(SB)/1, $0x01
+DATA bitBytes<>+302(SB)/1, $0x00
+DATA bitBytes<>+303(SB)/1, $0x00
+DATA bitBytes<>+304(SB)/1, $0x00
+DATA bitBytes<>+305(SB)/1, $0x01
+DATA bitBytes<>+306(SB)/1, $0x01
+DATA bitBytes<>+307(SB)/1, $0x00
+DATA bitBytes<>+308(SB)/1, $0x00
+DATA bitBytes<>+309(SB)/1, $0x01
+DATA bitBytes<>+310(SB)/1, $0x00
+DATA bitBytes<>+311(SB)/1, $0x00
+DATA bitBytes<>+312(SB)/1, $0x01
+DATA bitBytes<>+313(SB)/1, $0x01
+DATA bitBytes<>+314(SB)/1, $0x01
+DATA bitBytes<>+315(SB)/1, $0x00
+DATA bitBytes<>+316(SB)/1, $0x00
+DATA bitBytes<>+317(SB)/1, $0x01
+DATA bitBytes<>+318(SB)/1, $0x00
+DATA bitBytes<>+319(SB)/1, $0x00
+DATA bitBytes<>+320(SB)/1, $0x00
+DATA bitBytes<>+321(SB)/1, $0x00
+DATA bitBytes<>+322(SB)/1, $0x00
+DATA bitBytes<>+323(SB)/1, $0x01
+DATA bitBytes<>+324(SB)/1, $0x00
+DATA bitBytes<>+325(SB)/1, $0x01
+DATA bitBytes<>+326(SB)/1, $0x00
+DATA bitBytes<>+327(SB)/1, $0x00
+DATA bitBytes<>+328(SB)/1, $0x01
+DATA bitBytes<>+329(SB)/1, $0x00
+DATA bitBytes<>+330(SB)/1, $0x00
+DATA bitBytes<>+331(SB)/1, $0x01
+DATA bitBytes<>+332(SB)/1, $0x00
+DATA bitBytes<>+333(SB)/1, $0x01
+DATA bitBytes<>+334(SB)/1, $0x00
+DATA bitBytes<>+335(SB)/1, $0x00
+DATA bitBytes<>+336(SB)/1, $0x00
+DATA bitBytes<>+337(SB)/1, $0x01
+DATA bitBytes<>+338(SB)/1, $0x00
+DATA bitBytes<>+339(SB)/1, $0x01
+DATA bitBytes<>+340(SB)/1, $0x00
+DATA bitBytes<>+341(SB)/1, $0x01
+DATA bitBytes<>+342(SB)/1, $0x00
+DATA bitBytes<>+343(SB)/1, $0x00
+DATA bitBytes<>+344(SB)/1, $0x01
+DATA bitBytes<>+345(SB)/1, $0x01
+DATA bitBytes<>+346(SB)/1, $0x00
+DATA bitBytes<>+347(SB)/1, $0x01
+DATA bitBytes<>+348(SB)/1, $0x00
+DATA bitBytes<>+349(SB)/1, $0x01
+DATA bitBytes<>+350(SB)/1, $0x00
+DATA bitBytes<>+351(SB)/1, $0x00
+DATA bitBytes<>+352(SB)/1, $0x00
+DATA bitBytes<>+353(SB)/1, $0x00
+DATA bitBytes<>+354(SB)/1, $0x01
+DATA bitBytes<>+355(SB)/1, $0x01
+DATA bitBytes<>+356(SB)/1, $0x00
+DATA bitBytes<>+357(SB)/1, $0x01
+DATA bitBytes<>+358(SB)/1, $0x00
+DATA bitBytes<>+359(SB)/1, $0x00
+DATA bitBytes<>+360(SB)/1, $0x01
+DATA bitBytes<>+361(SB)/1, $0x00
+DATA bitBytes<>+362(SB)/1, $0x01
+DATA bitBytes<>+363(SB)/1, $0x01
+DATA bitBytes<>+364(SB)/1, $0x00
+DATA bitBytes<>+365(SB)/1, $0x01
+DATA bitBytes<>+366(SB)/1, $0x00
+DATA bitBytes<>+367(SB)/1, $0x00
+DATA bitBytes<>+368(SB)/1, $0x00
+DATA bitBytes<>+369(SB)/1, $0x01
+DATA bitBytes<>+370(SB)/1, $0x01
+DATA bitBytes<>+371(SB)/1, $0x01
+DATA bitBytes<>+372(SB)/1, $0x00
+DATA bitBytes<>+373(SB)/1, $0x01
+DATA bitBytes<>+374(SB)/1, $0x00
+DATA bitBytes<>+375(SB)/1, $0x00
+DATA bitBytes<>+376(SB)/1, $0x01
+DATA bitBytes<>+377(SB)/1, $0x01
+DATA bitBytes<>+378(SB)/1, $0x01
+DATA bitBytes<>+379(SB)/1, $0x01
+DATA bitBytes<>+380(SB)/1, $0x00
+DATA bitBytes<>+381(SB)/1, $0x01
+DATA bitBytes<>+382(SB)/1, $0x00
+DATA bitBytes<>+383(SB)/1, $0x00
+DATA bitBytes<>+384(SB)/1, $0x00
+DATA bitBytes<>+385(SB)/1, $0x00
+DATA bitBytes<>+386(SB)/1, $0x00
+DATA bitBytes<>+387(SB)/1, $0x00
+DATA bitBytes<>+388(SB)/1, $0x01
+DATA bitBytes<>+389(SB)/1, $0x01
+DATA bitBytes<>+390(SB)/1, $0x00
+DATA bitBytes<>+391(SB)/1, $0x00
+DATA bitBytes<>+392(SB)/1, $0x01
+DATA bitBytes<>+393(SB)/1, $0x00
+DATA bitBytes<>+394(SB)/1, $0x00
+DATA bitBytes<>+395(SB)/1, $0x00
+DATA bitBytes<>+396(SB)/1, $0x01
+DATA bitBytes<>+397(SB)/1, $0x01
+DATA bitBytes<>+398(SB)/1, $0x00
+DATA bitBytes<>+399(SB)/1, $0x00
+DATA bitBytes<>+400(SB)/1, $0x00
+DATA bitBytes<>+401(SB)/1, $0x01
+DATA bitBytes<>+402(SB)/1, $0x00
+DATA bitBytes<>+403(SB)/1, $0x00
+DATA bitBytes<>+404(SB)/1, $0x01
+DATA bitBytes<>+405(SB)/1, $0x01
+DATA bitBytes<>+406(SB)/1, $0x00
+DATA bitBytes<>+407(SB)/1, $0x00
+DATA bitBytes<>+408(SB)/1, $0x01
+DATA bitBytes<>+409(SB)/1, $0x01
+DATA bitBytes<>+410(SB)/1, $0x00
+DATA bitBytes<>+411(SB)/1, $0x00
+DATA bitBytes<>+412(SB)/1, $0x01
+DATA bitBytes<>+413(SB)/1, $0x01
+DATA bitBytes<>+414(SB)/1, $0x00
+DATA bitBytes<>+415(SB)/1, $0x00
+DATA bitBytes<>+416(SB)/1, $0x00
+DATA bitBytes<>+417(SB)/1, $0x00
+DATA bitBytes<>+418(SB)/1, $0x01
+DATA bitBytes<>+419(SB)/1, $0x00
+DATA bitBytes<>+420(SB)/1, $0x01
+DATA bitBytes<>+421(SB)/1, $0x01
+DATA bitBytes<>+422(SB)/1, $0x00
+DATA bitBytes<>+423(SB)/1, $0x00
+DATA bitBytes<>+424(SB)/1, $0x01
+DATA bitBytes<>+425(SB)/1, $0x00
+DATA bitBytes<>+426(SB)/1, $0x01
+DATA bitBytes<>+427(SB)/1, $0x00
+DATA bitBytes<>+428(SB)/1, $0x01
+DATA bitBytes<>+429(SB)/1, $0x01
+DATA bitBytes<>+430(SB)/1, $0x00
+DATA bitBytes<>+431(SB)/1, $0x00
+DATA bitBytes<>+432(SB)/1, $0x00
+DATA bitBytes<>+433(SB)/1, $0x01
+DATA bitBytes<>+434(SB)/1, $0x01
+DATA bitBytes<>+435(SB)/1, $0x00
+DATA bitBytes<>+436(SB)/1, $0x01
+DATA bitBytes<>+437(SB)/1, $0x01
+DATA bitBytes<>+438(SB)/1, $0x00
+DATA bitBytes<>+439(SB)/1, $0x00
+DATA bitBytes<>+440(SB)/1, $0x01
+DATA bitBytes<>+441(SB)/1, $0x01
+DATA bitBytes<>+442(SB)/1, $0x01
+DATA bitBytes<>+443(SB)/1, $0x00
+DATA bitBytes<>+444(SB)/1, $0x01
+DATA bitBytes<>+445(SB)/1, $0x01
+DATA bitBytes<>+446(SB)/1, $0x00
+DATA bitBytes<>+447(SB)/1, $0x00
+DATA bitBytes<>+448(SB)/1, $0x00
+DATA bitBytes<>+449(SB)/1, $0x00
+DATA bitBytes<>+450(SB)/1, $0x00
+DATA bitBytes<>+451(SB)/1, $0x01
+DATA bitBytes<>+452(SB)/1, $0x01
+DATA bitBytes<>+453(SB)/1, $0x01
+DATA bitBytes<>+454(SB)/1, $0x00
+DATA bitBytes<>+455(SB)/1, $0x00
+DATA bitBytes<>+456(SB)/1, $0x01
+DATA bitBytes<>+457(SB)/1, $0x00
+DATA bitBytes<>+458(SB)/1, $0x00
+DATA bitBytes<>+459(SB)/1, $0x01
+DATA bitBytes<>+460(SB)/1, $0x01
+DATA bitBytes<>+461(SB)/1, $0x01
+DATA bitBytes<>+462(SB)/1, $0x00
+DATA bitBytes<>+463(SB)/1, $0x00
+DATA bitBytes<>+464(SB)/1, $0x00
+DATA bitBytes<>+465(SB)/1, $0x01
+DATA bitBytes<>+466(SB)/1, $0x00
+DATA bitBytes<>+467(SB)/1, $0x01
+DATA bitBytes<>+468(SB)/1, $0x01
+DATA bitBytes<>+469(SB)/1, $0x01
+DATA bitBytes<>+470(SB)/1, $0x00
+DATA bitBytes<>+471(SB)/1, $0x00
+DATA bitBytes<>+472(SB)/1, $0x01
+DATA bitBytes<>+473(SB)/1, $0x01
+DATA bitBytes<>+474(SB)/1, $0x00
+DATA bitBytes<>+475(SB)/1, $0x01
+DATA bitBytes<>+476(SB)/1, $0x01
+DATA bitBytes<>+477(SB)/1, $0x01
+DATA bitBytes<>+478(SB)/1, $0x00
+DATA bitBytes<>+479(SB)/1, $0x00
+DATA bitBytes<>+480(SB)/1, $0x00
+DATA bitBytes<>+481(SB)/1, $0x00
+DATA bitBytes<>+482(SB)/1, $0x01
+DATA bitBytes<>+483(SB)/1, $0x01
+DATA bitBytes<>+484(SB)/1, $0x01
+DATA bitBytes<>+485(SB)/1, $0x01
+DATA bitBytes<>+486(SB)/1, $0x00
+DATA bitBytes<>+487(SB)/1, $0x00
+DATA bitBytes<>+488(SB)/1, $0x01
+DATA bitBytes<>+489(SB)/1, $0x00
+DATA bitBytes<>+490(SB)/1, $0x01
+DATA bitBytes<>+491(SB)/1, $0x01
+DATA bitBytes<>+492(SB)/1, $0x01
+DATA bitBytes<>+493(SB)/1, $0x01
+DATA bitBytes<>+494(SB)/1, $0x00
+DATA bitBytes<>+495(SB)/1, $0x00
+DATA bitBytes<>+496(SB)/1, $0x00
+DATA bitBytes<>+497(SB)/1, $0x01
+DATA bitBytes<>+498(SB)/1, $0x01
+DATA bitBytes<>+499(SB)/1, $0x01
+DATA bitBytes<>+500(SB)/1, $0x01
+DATA bitBytes<>+501(SB)/1, $0x01
+DATA bitBytes<>+502(SB)/1, $0x00
+DATA bitBytes<>+503(SB)/1, $0x00
+DATA bitBytes<>+504(SB)/1, $0x01
+DATA bitBytes<>+505(SB)/1, $0x01
+DATA bitBytes<>+506(SB)/1, $0x01
+DATA bitBytes<>+507(SB)/1, $0x01
+DATA bitBytes<>+508(SB)/1, $0x01
+DATA bitBytes<>+509(SB)/1, $0x01
+DATA bitBytes<>+510(SB)/1, $0x00
+DATA bitBytes<>+511(SB)/1, $0x00
+DATA bitBytes<>+512(SB)/1, $0x00
+DATA bitBytes<>+513(SB)/1, $0x00
+DATA bitBytes<>+514(SB)/1, $0x00
+DATA bitBytes<>+515(SB)/1, $0x00
+DATA bitBytes<>+516(SB)/1, $0x00
+DATA bitBytes<>+517(SB)/1, $0x00
+DATA bitBytes<>+518(SB)/1, $0x01
+DATA bitBytes<>+519(SB)/1, $0x00
+DATA bitBytes<>+520(SB)/1, $0x01
+DATA bitBytes<>+521(SB)/1, $0x00
+DATA bitBytes<>+522(SB)/1, $0x00
+DATA bitBytes<>+523(SB)/1, $0x00
+DATA bitBytes<>+524(SB)/1, $0x00
+DATA bitBytes<>+525(SB)/1, $0x00
+DATA bitBytes<>+526(SB)/1, $0x01
+DATA bitBytes<>+527(SB)/1, $0x00
+DATA bitBytes<>+528(SB)/1, $0x00
+DATA bitBytes<>+529(SB)/1, $0x01
+DATA bitBytes<>+530(SB)/1, $0x00
+DATA bitBytes<>+531(SB)/1, $0x00
+DATA bitBytes<>+532(SB)/1, $0x00
+DATA bitBytes<>+533(SB)/1, $0x00
+DATA bitBytes<>+534(SB)/1, $0x01
+DATA bitBytes<>+535(SB)/1, $0x00
+DATA bitBytes<>+536(SB)/1, $0x01
+DATA bitBytes<>+537(SB)/1, $0x01
+DATA bitBytes<>+538(SB)/1, $0x00
+DATA bitBytes<>+539(SB)/1, $0x00
+DATA bitBytes<>+540(SB)/1, $0x00
+DATA bitBytes<>+541(SB)/1, $0x00
+DATA bitBytes<>+542(SB)/1, $0x01
+DATA bitBytes<>+543(SB)/1, $0x00
+DATA bitBytes<>+544(SB)/1, $0x00
+DATA bitBytes<>+545(SB)/1, $0x00
+DATA bitBytes<>+546(SB)/1, $0x01
+DATA bitBytes<>+547(SB)/1, $0x00
+DATA bitBytes<>+548(SB)/1, $0x00
+DATA bitBytes<>+549(SB)/1, $0x00
+DATA bitBytes<>+550(SB)/1, $0x01
+DATA bitBytes<>+551(SB)/1, $0x00
+DATA bitBytes<>+552(SB)/1, $0x01
+DATA bitBytes<>+553(SB)/1, $0x00
+DATA bitBytes<>+554(SB)/1, $0x01
+DATA bitBytes<>+555(SB)/1, $0x00
+DATA bitBytes<>+556(SB)/1, $0x00
+DATA bitBytes<>+557(SB)/1, $0x00
+DATA bitBytes<>+558(SB)/1, $0x01
+DATA bitBytes<>+559(SB)/1, $0x00
+DATA bitBytes<>+560(SB)/1, $0x00
+DATA bitBytes<>+561(SB)/1, $0x01
+DATA bitBytes<>+562(SB)/1, $0x01
+DATA bitBytes<>+563(SB)/1, $0x00
+DATA bitBytes<>+564(SB)/1, $0x00
+DATA bitBytes<>+565(SB)/1, $0x00
+DATA bitBytes<>+566(SB)/1, $0x01
+DATA bitBytes<>+567(SB)/1, $0x00
+DATA bitBytes<>+568(SB)/1, $0x01
+DATA bitBytes<>+569(SB)/1, $0x01
+DATA bitBytes<>+570(SB)/1, $0x01
+DATA bitBytes<>+571(SB)/1, $0x00
+DATA bitBytes<>+572(SB)/1, $0x00
+DATA bitBytes<>+573(SB)/1, $0x00
+DATA bitBytes<>+574(SB)/1, $0x01
+DATA bitBytes<>+575(SB)/1, $0x00
+DATA bitBytes<>+576(SB)/1, $0x00
+DATA bitBytes<>+577(SB)/1, $0x00
+DATA bitBytes<>+578(SB)/1, $0x00
+DATA bitBytes<>+579(SB)/1, $0x01
+DATA bitBytes<>+580(SB)/1, $0x00
+DATA bitBytes<>+581(SB)/1, $0x00
+DATA bitBytes<>+582(SB)/1, $0x01
+DATA bitBytes<>+583(SB)/1, $0x00
+DATA bitBytes<>+584(SB)/1, $0x01
+DATA bitBytes<>+585(SB)/1, $0x00
+DATA bitBytes<>+586(SB)/1, $0x00
+DATA bitBytes<>+587(SB)/1, $0x01
+DATA bitBytes<>+588(SB)/1, $0x00
+DATA bitBytes<>+589(SB)/1, $0x00
+DATA bitBytes<>+590(SB)/1, $0x01
+DATA bitBytes<>+591(SB)/1, $0x00
+DATA bitBytes<>+592(SB)/1, $0x00
+DATA bitBytes<>+593(SB)/1, $0x01
+DATA bitBytes<>+594(SB)/1, $0x00
+DATA bitBytes<>+595(SB)/1, $0x01
+DATA bitBytes<>+596(SB)/1, $0x00
+DATA bitBytes<>+597(SB)/1, $0x00
+DATA bitBytes<>+598(SB)/1, $0x01
+DATA bitBytes<>+599(SB)/1, $0x00
+DATA bitBytes<>+600(SB)/1, $0x01
+DATA bitBytes<>+601(SB)/1, $0x01
+DATA bitBytes<>+602(SB)/1, $0x00
+DATA bitBytes<>+603(SB)/1, $0x01
+DATA bitBytes<>+604(SB)/1, $0x00
+DATA bitBytes<>+605(SB)/1, $0x00
+DATA bitBytes<>+606(SB)/1, $0x01
+DATA bitBytes<>+607(SB)/1, $0x00
+DATA bitBytes<>+608(SB)/1, $0x00
+DATA bitBytes<>+609(SB)/1, $0x00
+DATA bitBytes<>+610(SB)/1, $0x01
+DATA bitBytes<>+611(SB)/1, $0x01
+DATA bitBytes<>+612(SB)/1, $0x00
+DATA bitBytes<>+613(SB)/1, $0x00
+DATA bitBytes<>+614(SB)/1, $0x01
+DATA bitBytes<>+615(SB)/1, $0x00
+DATA bitBytes<>+616(SB)/1, $0x01
+DATA bitBytes<>+617(SB)/1, $0x00
+DATA bitBytes<>+618(SB)/1, $0x01
+DATA bitBytes<>+619(SB)/1, $0x01
+DATA bitBytes<>+620(SB)/1, $0x00
+DATA bitBytes<>+621(SB)/1, $0x00
+DATA bitBytes<>+622(SB)/1, $0x01
+DATA bitBytes<>+623(SB)/1, $0x00
+DATA bitBytes<>+624(SB)/1, $0x00
+DATA bitBytes<>+625(SB)/1, $0x01
+DATA bitBytes<>+626(SB)/1, $0x01
+DATA bitBytes<>+627(SB)/1, $0x01
+DATA bitBytes<>+628(SB)/1, $0x00
+DATA bitBytes<>+629(SB)/1, $0x00
+DATA bitBytes<>+630(SB)/1, $0x01
+DATA bitBytes<>+631(SB)/1, $0x00
+DATA bitBytes<>+632(SB)/1, $0x01
+DATA bitBytes<>+633(SB)/1, $0x01
+DATA bitBytes<>+634(SB)/1, $0x01
+DATA bitBytes<>+635(SB)/1, $0x01
+DATA bitBytes<>+636(SB)/1, $0x00
+DATA bitBytes<>+637(SB)/1, $0x00
+DATA bitBytes<>+638(SB)/1, $0x01
+DATA bitBytes<>+639(SB)/1, $0x00
+DATA bitBytes<>+640(SB)/1, $0x00
+DATA bitBytes<>+641(SB)/1, $0x00
+DATA bitBytes<>+642(SB)/1, $0x00
+DATA bitBytes<>+643(SB)/1, $0x00
+DATA bitBytes<>+644(SB)/1, $0x01
+DATA bitBytes<>+645(SB)/1, $0x00
+DATA bitBytes<>+646(SB)/1, $0x01
+DATA bitBytes<>+647(SB)/1, $0x00
+DATA bitBytes<>+648(SB)/1, $0x01
+DATA bitBytes<>+649(SB)/1, $0x00
+DATA bitBytes<>+650(SB)/1, $0x00
+DATA bitBytes<>+651(SB)/1, $0x00
+DATA bitBytes<>+652(SB)/1, $0x01
+DATA bitBytes<>+653(SB)/1, $0x00
+DATA bitBytes<>+654(SB)/1, $0x01
+DATA bitBytes<>+655(SB)/1, $0x00
+DATA bitBytes<>+656(SB)/1, $0x00
+DATA bitBytes<>+657(SB)/1, $0x01
+DATA bitBytes<>+658(SB)/1, $0x00
+DATA bitBytes<>+659(SB)/1, $0x00
+DATA bitBytes<>+660(SB)/1, $0x01
+DATA bitBytes<>+661(SB)/1, $0x00
+DATA bitBytes<>+662(SB)/1, $0x01
+DATA bitBytes<>+663(SB)/1, $0x00
+DATA bitBytes<>+664(SB)/1, $0x01
+DATA bitBytes<>+665(SB)/1, $0x01
+DATA bitBytes<>+666(SB)/1, $0x00
+DATA bitBytes<>+667(SB)/1, $0x00
+DATA bitBytes<>+668(SB)/1, $0x01
+DATA bitBytes<>+669(SB)/1, $0x00
+DATA bitBytes<>+670(SB)/1, $0x01
+DATA bitBytes<>+671(SB)/1, $0x00
+DATA bitBytes<>+672(SB)/1, $0x00
+DATA bitBytes<>+673(SB)/1, $0x00
+DATA bitBytes<>+674(SB)/1, $0x01
+DATA bitBytes<>+675(SB)/1, $0x00
+DATA bitBytes<>+676(SB)/1, $0x01
+DATA bitBytes<>+677(SB)/1, $0x00
+DATA bitBytes<>+678(SB)/1, $0x01
+DATA bitBytes<>+679(SB)/1, $0x00
+DATA bitBytes<>+680(SB)/1, $0x01
+DATA bitBytes<>+681(SB)/1, $0x00
+DATA bitBytes<>+682(SB)/1, $0x01
+DATA bitBytes<>+683(SB)/1, $0x00
+DATA bitBytes<>+684(SB)/1, $0x01
+DATA bitBytes<>+685(SB)/1, $0x00
+DATA bitBytes<>+686(SB)/1, $0x01
+DATA bitBytes<>+687(SB)/1, $0x00
+DATA bitBytes<>+688(SB)/1, $0x00
+DATA bitBytes<>+689(SB)/1, $0x01
+DATA bitBytes<>+690(SB)/1, $0x01
+DATA bitBytes<>+691(SB)/1, $0x00
+DATA bitBytes<>+692(SB)/1, $0x01
+DATA bitBytes<>+693(SB)/1, $0x00
+DATA bitBytes<>+694(SB)/1, $0x01
+DATA bitBytes<>+695(SB)/1, $0x00
+DATA bitBytes<>+696(SB)/1, $0x01
+DATA bitBytes<>+697(SB)/1, $0x01
+DATA bitBytes<>+698(SB)/1, $0x01
+DATA bitBytes<>+699(SB)/1, $0x00
+DATA bitBytes<>+700(SB)/1, $0x01
+DATA bitBytes<>+701(SB)/1, $0x00
+DATA bitBytes<>+702(SB)/1, $0x01
+DATA bitBytes<>+703(SB)/1, $0x00
+DATA bitBytes<>+704(SB)/1, $0x00
+DATA bitBytes<>+705(SB)/1, $0x00
+DATA bitBytes<>+706(SB)/1, $0x00
+DATA bitBytes<>+707(SB)/1, $0x01
+DATA bitBytes<>+708(SB)/1, $0x01
+DATA bitBytes<>+709(SB)/1, $0x00
+DATA bitBytes<>+710(SB)/1, $0x01
+DATA bitBytes<>+711(SB)/1, $0x00
+DATA bitBytes<>+712(SB)/1, $0x01
+DATA bitBytes<>+713(SB)/1, $0x00
+DATA bitBytes<>+714(SB)/1, $0x00
+DATA bitBytes<>+715(SB)/1, $0x01
+DATA bitBytes<>+716(SB)/1, $0x01
+DATA bitBytes<>+717(SB)/1, $0x00
+DATA bitBytes<>+718(SB)/1, $0x01
+DATA bitBytes<>+719(SB)/1, $0x00
+DATA bitBytes<>+720(SB)/1, $0x00
+DATA bitBytes<>+721(SB)/1, $0x01
+DATA bitBytes<>+722(SB)/1, $0x00
+DATA bitBytes<>+723(SB)/1, $0x01
+DATA bitBytes<>+724(SB)/1, $0x01
+DATA bitBytes<>+725(SB)/1, $0x00
+DATA bitBytes<>+726(SB)/1, $0x01
+DATA bitBytes<>+727(SB)/1, $0x00
+DATA bitBytes<>+728(SB)/1, $0x01
+DATA bitBytes<>+729(SB)/1, $0x01
+DATA bitBytes<>+730(SB)/1, $0x00
+DATA bitBytes<>+731(SB)/1, $0x01
+DATA bitBytes<>+732(SB)/1, $0x01
+DATA bitBytes<>+733(SB)/1, $0x00
+DATA bitBytes<>+734(SB)/1, $0x01
+DATA bitBytes<>+735(SB)/1, $0x00
+DATA bitBytes<>+736(SB)/1, $0x00
+DATA bitBytes<>+737(SB)/1, $0x00
+DATA bitBytes<>+738(SB)/1, $0x01
+DATA bitBytes<>+739(SB)/1, $0x01
+DATA bitBytes<>+740(SB)/1, $0x01
+DATA bitBytes<>+741(SB)/1, $0x00
+DATA bitBytes<>+742(SB)/1, $0x01
+DATA bitBytes<>+743(SB)/1, $0x00
+DATA bitBytes<>+744(SB)/1, $0x01
+DATA bitBytes<>+745(SB)/1, $0x00
+DATA bitBytes<>+746(SB)/1, $0x01
+DATA bitBytes<>+747(SB)/1, $0x01
+DATA bitBytes<>+748(SB)/1, $0x01
+DATA bitBytes<>+749(SB)/1, $0x00
+DATA bitBytes<>+750(SB)/1, $0x01
+DATA bitBytes<>+751(SB)/1, $0x00
+DATA bitBytes<>+752(SB)/1, $0x00
+DATA bitBytes<>+753(SB)/1, $0x01
+DATA bitBytes<>+754(SB)/1, $0x01
+DATA bitBytes<>+755(SB)/1, $0x01
+DATA bitBytes<>+756(SB)/1, $0x01
+DATA bitBytes<>+757(SB)/1, $0x00
+DATA bitBytes<>+758(SB)/1, $0x01
+DATA bitBytes<>+759(SB)/1, $0x00
+DATA bitBytes<>+760(SB)/1, $0x01
+DATA bitBytes<>+761(SB)/1, $0x01
+DATA bitBytes<>+762(SB)/1, $0x01
+DATA bitBytes<>+763(SB)/1, $0x01
+DATA bitBytes<>+764(SB)/1, $0x01
+DATA bitBytes<>+765(SB)/1, $0x00
+DATA bitBytes<>+766(SB)/1, $0x01
+DATA bitBytes<>+767(SB)/1, $0x00
+DATA bitBytes<>+768(SB)/1, $0x00
+DATA bitBytes<>+769(SB)/1, $0x00
+DATA bitBytes<>+770(SB)/1, $0x00
+DATA bitBytes<>+771(SB)/1, $0x00
+DATA bitBytes<>+772(SB)/1, $0x00
+DATA bitBytes<>+773(SB)/1, $0x01
+DATA bitBytes<>+774(SB)/1, $0x01
+DATA bitBytes<>+775(SB)/1, $0x00
+DATA bitBytes<>+776(SB)/1, $0x01
+DATA bitBytes<>+777(SB)/1, $0x00
+DATA bitBytes<>+778(SB)/1, $0x00
+DATA bitBytes<>+779(SB)/1, $0x00
+DATA bitBytes<>+780(SB)/1, $0x00
+DATA bitBytes<>+781(SB)/1, $0x01
+DATA bitBytes<>+782(SB)/1, $0x01
+DATA bitBytes<>+783(SB)/1, $0x00
+DATA bitBytes<>+784(SB)/1, $0x00
+DATA bitBytes<>+785(SB)/1, $0x01
+DATA bitBytes<>+786(SB)/1, $0x00
+DATA bitBytes<>+787(SB)/1, $0x00
+DATA bitBytes<>+788(SB)/1, $0x00
+DATA bitBytes<>+789(SB)/1, $0x01
+DATA bitBytes<>+790(SB)/1, $0x01
+DATA bitBytes<>+791(SB)/1, $0x00
+DATA bitBytes<>+792(SB)/1, $0x01
+DATA bitBytes<>+793(SB)/1, $0x01
+DATA bitBytes<>+794(SB)/1, $0x00
+DATA bitBytes<>+795(SB)/1, $0x00
+DATA bitBytes<>+796(SB)/1, $0x00
+DATA bitBytes<>+797(SB)/1, $0x01
+DATA bitBytes<>+798(SB)/1, $0x01
+DATA bitBytes<>+799(SB)/1, $0x00
+DATA bitBytes<>+800(SB)/1, $0x00
+DATA bitBytes<>+801(SB)/1, $0x00
+DATA bitBytes<>+802(SB)/1, $0x01
+DATA bitBytes<>+803(SB)/1, $0x00
+DATA bitBytes<>+804(SB)/1, $0x00
+DATA bitBytes<>+805(SB)/1, $0x01
+DATA bitBytes<>+806(SB)/1, $0x01
+DATA bitBytes<>+807(SB)/1, $0x00
+DATA bitBytes<>+808(SB)/1, $0x01
+DATA bitBytes<>+809(SB)/1, $0x00
+DATA bitBytes<>+810(SB)/1, $0x01
+DATA bitBytes<>+811(SB)/1, $0x00
+DATA bitBytes<>+812(SB)/1, $0x00
+DATA bitBytes<>+813(SB)/1, $0x01
+DATA bitBytes<>+814(SB)/1, $0x01
+DATA bitBytes<>+815(SB)/1, $0x00
+DATA bitBytes<>+816(SB)/1, $0x00
+DATA bitBytes<>+817(SB)/1, $0x01
+DATA bitBytes<>+818(SB)/1, $0x01
+DATA bitBytes<>+819(SB)/1, $0x00
+DATA bitBytes<>+820(SB)/1, $0x00
+DATA bitBytes<>+821(SB)/1, $0x01
+DATA bitBytes<>+822(SB)/1, $0x01
+DATA bitBytes<>+823(SB)/1, $0x00
+DATA bitBytes<>+824(SB)/1, $0x01
+DATA bitBytes<>+825(SB)/1, $0x01
+DATA bitBytes<>+826(SB)/1, $0x01
+DATA bitBytes<>+827(SB)/1, $0x00
+DATA bitBytes<>+828(SB)/1, $0x00
+DATA bitBytes<>+829(SB)/1, $0x01
+DATA bitBytes<>+830(SB)/1, $0x01
+DATA bitBytes<>+831(SB)/1, $0x00
+DATA bitBytes<>+832(SB)/1, $0x00
+DATA bitBytes<>+833(SB)/1, $0x00
+DATA bitBytes<>+834(SB)/1, $0x00
+DATA bitBytes<>+835(SB)/1, $0x01
+DATA bitBytes<>+836(SB)/1, $0x00
+DATA bitBytes<>+837(SB)/1, $0x01
+DATA bitBytes<>+838(SB)/1, $0x01
+DATA bitBytes<>+839(SB)/1, $0x00
+DATA bitBytes<>+840(SB)/1, $0x01
+DATA bitBytes<>+841(SB)/1, $0x00
+DATA bitBytes<>+842(SB)/1, $0x00
+DATA bitBytes<>+843(SB)/1, $0x01
+DATA bitBytes<>+844(SB)/1, $0x00
+DATA bitBytes<>+845(SB)/1, $0x01
+DATA bitBytes<>+846(SB)/1, $0x01
+DATA bitBytes<>+847(SB)/1, $0x00
+DATA bitBytes<>+848(SB)/1, $0x00
+DATA bitBytes<>+849(SB)/1, $0x01
+DATA bitBytes<>+850(SB)/1, $0x00
+DATA bitBytes<>+851(SB)/1, $0x01
+DATA bitBytes<>+852(SB)/1, $0x00
+DATA bitBytes<>+853(SB)/1, $0x01
+DATA bitBytes<>+854(SB)/1, $0x01
+DATA bitBytes<>+855(SB)/1, $0x00
+DATA bitBytes<>+856(SB)/1, $0x01
+DATA bitBytes<>+857(SB)/1, $0x01
+DATA bitBytes<>+858(SB)/1, $0x00
+DATA bitBytes<>+859(SB)/1, $0x01
+DATA bitBytes<>+860(SB)/1, $0x00
+DATA bitBytes<>+861(SB)/1, $0x01
+DATA bitBytes<>+862(SB)/1, $0x01
+DATA bitBytes<>+863(SB)/1, $0x00
+DATA bitBytes<>+864(SB)/1, $0x00
+DATA bitBytes<>+865(SB)/1, $0x00
+DATA bitBytes<>+866(SB)/1, $0x01
+DATA bitBytes<>+867(SB)/1, $0x01
+DATA bitBytes<>+868(SB)/1, $0x00
+DATA bitBytes<>+869(SB)/1, $0x01
+DATA bitBytes<>+870(SB)/1, $0x01
+DATA bitBytes<>+871(SB)/1, $0x00
+DATA bitBytes<>+872(SB)/1, $0x01
+DATA bitBytes<>+873(SB)/1, $0x00
+DATA bitBytes<>+874(SB)/1, $0x01
+DATA bitBytes<>+875(SB)/1, $0x01
+DATA bitBytes<>+876(SB)/1, $0x00
+DATA bitBytes<>+877(SB)/1, $0x01
+DATA bitBytes<>+878(SB)/1, $0x01
+DATA bitBytes<>+879(SB)/1, $0x00
+DATA bitBytes<>+880(SB)/1, $0x00
+DATA bitBytes<>+881(SB)/1, $0x01
+DATA bitBytes<>+882(SB)/1, $0x01
+DATA bitBytes<>+883(SB)/1, $0x01
+DATA bitBytes<>+884(SB)/1, $0x00
+DATA bitBytes<>+885(SB)/1, $0x01
+DATA bitBytes<>+886(SB)/1, $0x01
+DATA bitBytes<>+887(SB)/1, $0x00
+DATA bitBytes<>+888(SB)/1, $0x01
+DATA bitBytes<>+889(SB)/1, $0x01
+DATA bitBytes<>+890(SB)/1, $0x01
+DATA bitBytes<>+891(SB)/1, $0x01
+DATA bitBytes<>+892(SB)/1, $0x00
+DATA bitBytes<>+893(SB)/1, $0x01
+DATA bitBytes<>+894(SB)/1, $0x01
+DATA bitBytes<>+895(SB)/1, $0x00
+DATA bitBytes<>+896(SB)/1, $0x00
+DATA bitBytes<>+897(SB)/1, $0x00
+DATA bitBytes<>+898(SB)/1, $0x00
+DATA bitBytes<>+899(SB)/1, $0x00
+DATA bitBytes<>+900(SB)/1, $0x01
+DATA bitBytes<>+901(SB)/1, $0x01
+DATA bitBytes<>+902(SB)/1, $0x01
+DATA bitBytes<>+903(SB)/1, $0x00
+DATA bitBytes<>+904(SB)/1, $0x01
+DATA bitBytes<>+905(SB)/1, $0x00
+DATA bitBytes<>+906(SB)/1, $0x00
+DATA bitBytes<>+907(SB)/1, $0x00
+DATA bitBytes<>+908(SB)/1, $0x01
+DATA bitBytes<>+909(SB)/1, $0x01
+DATA bitBytes<>+910(SB)/1, $0x01
+DATA bitBytes<>+911(SB)/1, $0x00
+DATA bitBytes<>+912(SB)/1, $0x00
+DATA bitBytes<>+913(SB)/1, $0x01
+DATA bitBytes<>+914(SB)/1, $0x00
+DATA bitBytes<>+915(SB)/1, $0x00
+DATA bitBytes<>+916(SB)/1, $0x01
+DATA bitBytes<>+917(SB)/1, $0x01
+DATA bitBytes<>+918(SB)/1, $0x01
+DATA bitBytes<>+919(SB)/1, $0x00
+DATA bitBytes<>+920(SB)/1, $0x01
+DATA bitBytes<>+921(SB)/1, $0x01
+DATA bitBytes<>+922(SB)/1, $0x00
+DATA bitBytes<>+923(SB)/1, $0x00
+DATA bitBytes<>+924(SB)/1, $0x01
+DATA bitBytes<>+925(SB)/1, $0x01
+DATA bitBytes<>+926(SB)/1, $0x01
+DATA bitBytes<>+927(SB)/1, $0x00
+DATA bitBytes<>+928(SB)/1, $0x00
+DATA bitBytes<>+929(SB)/1, $0x00
+DATA bitBytes<>+930(SB)/1, $0x01
+DATA bitBytes<>+931(SB)/1, $0x00
+DATA bitBytes<>+932(SB)/1, $0x01
+DATA bitBytes<>+933(SB)/1, $0x01
+DATA bitBytes<>+934(SB)/1, $0x01
+DATA bitBytes<>+935(SB)/1, $0x00
+DATA bitBytes<>+936(SB)/1, $0x01
+DATA bitBytes<>+937(SB)/1, $0x00
+DATA bitBytes<>+938(SB)/1, $0x01
+DATA bitBytes<>+939(SB)/1, $0x00
+DATA bitBytes<>+940(SB)/1, $0x01
+DATA bitBytes<>+941(SB)/1, $0x01
+DATA bitBytes<>+942(SB)/1, $0x01
+DATA bitBytes<>+943(SB)/1, $0x00
+DATA bitBytes<>+944(SB)/1, $0x00
+DATA bitBytes<>+945(SB)/1, $0x01
+DATA bitBytes<>+946(SB)/1, $0x01
+DATA bitBytes<>+947(SB)/1, $0x00
+DATA bitBytes<>+948(SB)/1, $0x01
+DATA bitBytes<>+949(SB)/1, $0x01
+DATA bitBytes<>+950(SB)/1, $0x01
+DATA bitBytes<>+951(SB)/1, $0x00
+DATA bitBytes<>+952(SB)/1, $0x01
+DATA bitBytes<>+953(SB)/1, $0x01
+DATA bitBytes<>+954(SB)/1, $0x01
+DATA bitBytes<>+955(SB)/1, $0x00
+DATA bitBytes<>+956(SB)/1, $0x01
+DATA bitBytes<>+957(SB)/1, $0x01
+DATA bitBytes<>+958(SB)/1, $0x01
+DATA bitBytes<>+959(SB)/1, $0x00
+DATA bitBytes<>+960(SB)/1, $0x00
+DATA bitBytes<>+961(SB)/1, $0x00
+DATA bitBytes<>+962(SB)/1, $0x00
+DATA bitBytes<>+963(SB)/1, $0x01
+DATA bitBytes<>+964(SB)/1, $0x01
+DATA bitBytes<>+965(SB)/1, $0x01
+DATA bitBytes<>+966(SB)/1, $0x01
+DATA bitBytes<>+967(SB)/1, $0x00
+DATA bitBytes<>+968(SB)/1, $0x01
+DATA bitBytes<>+969(SB)/1, $0x00
+DATA bitBytes<>+970(SB)/1, $0x00
+DATA bitBytes<>+971(SB)/1, $0x01
+DATA bitBytes<>+972(SB)/1, $0x01
+DATA bitBytes<>+973(SB)/1, $0x01
+DATA bitBytes<>+974(SB)/1, $0x01
+DATA bitBytes<>+975(SB)/1, $0x00
+DATA bitBytes<>+976(SB)/1, $0x00
+DATA bitBytes<>+977(SB)/1, $0x01
+DATA bitBytes<>+978(SB)/1, $0x00
+DATA bitBytes<>+979(SB)/1, $0x01
+DATA bitBytes<>+980(SB)/1, $0x01
+DATA bitBytes<>+981(SB)/1, $0x01
+DATA bitBytes<>+982(SB)/1, $0x01
+DATA bitBytes<>+983(SB)/1, $0x00
+DATA bitBytes<>+984(SB)/1, $0x01
+DATA bitBytes<>+985(SB)/1, $0x01
+DATA bitBytes<>+986(SB)/1, $0x00
+DATA bitBytes<>+987(SB)/1, $0x01
+DATA bitBytes<>+988(SB)/1, $0x01
+DATA bitBytes<>+989(SB)/1, $0x01
+DATA bitBytes<>+990(SB)/1, $0x01
+DATA bitBytes<>+991(SB)/1, $0x00
+DATA bitBytes<>+992(SB)/1, $0x00
+DATA bitBytes<>+993(SB)/1, $0x00
+DATA bitBytes<>+994(SB)/1, $0x01
+DATA bitBytes<>+995(SB)/1, $0x01
+DATA bitBytes<>+996(SB)/1, $0x01
+DATA bitBytes<>+997(SB)/1, $0x01
+DATA bitBytes<>+998(SB)/1, $0x01
+DATA bitBytes<>+999(SB)/1, $0x00
+DATA bitBytes<>+1000(SB)/1, $0x01
+DATA bitBytes<>+1001(SB)/1, $0x00
+DATA bitBytes<>+1002(SB)/1, $0x01
+DATA bitBytes<>+1003(SB)/1, $0x01
+DATA bitBytes<>+1004(SB)/1, $0x01
+DATA bitBytes<>+1005(SB)/1, $0x01
+DATA bitBytes<>+1006(SB)/1, $0x01
+DATA bitBytes<>+1007(SB)/1, $0x00
+DATA bitBytes<>+1008(SB)/1, $0x00
+DATA bitBytes<>+1009(SB)/1, $0x01
+DATA bitBytes<>+1010(SB)/1, $0x01
+DATA bitBytes<>+1011(SB)/1, $0x01
+DATA bitBytes<>+1012(SB)/1, $0x01
+DATA bitBytes<>+1013(SB)/1, $0x01
+DATA bitBytes<>+1014(SB)/1, $0x01
+DATA bitBytes<>+1015(SB)/1, $0x00
+DATA bitBytes<>+1016(SB)/1, $0x01
+DATA bitBytes<>+1017(SB)/1, $0x01
+DATA bitBytes<>+1018(SB)/1, $0x01
+DATA bitBytes<>+1019(SB)/1, $0x01
+DATA bitBytes<>+1020(SB)/1, $0x01
+DATA bitBytes<>+1021(SB)/1, $0x01
+DATA bitBytes<>+1022(SB)/1, $0x01
+DATA bitBytes<>+1023(SB)/1, $0x00
+DATA bitBytes<>+1024(SB)/1, $0x00
+DATA bitBytes<>+1025(SB)/1, $0x00
+DATA bitBytes<>+1026(SB)/1, $0x00
+DATA bitBytes<>+1027(SB)/1, $0x00
+DATA bitBytes<>+1028(SB)/1, $0x00
+DATA bitBytes<>+1029(SB)/1, $0x00
+DATA bitBytes<>+1030(SB)/1, $0x00
+DATA bitBytes<>+1031(SB)/1, $0x01
+DATA bitBytes<>+1032(SB)/1, $0x01
+DATA bitBytes<>+1033(SB)/1, $0x00
+DATA bitBytes<>+1034(SB)/1, $0x00
+DATA bitBytes<>+1035(SB)/1, $0x00
+DATA bitBytes<>+1036(SB)/1, $0x00
+DATA bitBytes<>+1037(SB)/1, $0x00
+DATA bitBytes<>+1038(SB)/1, $0x00
+DATA bitBytes<>+1039(SB)/1, $0x01
+DATA bitBytes<>+1040(SB)/1, $0x00
+DATA bitBytes<>+1041(SB)/1, $0x01
+DATA bitBytes<>+1042(SB)/1, $0x00
+DATA bitBytes<>+1043(SB)/1, $0x00
+DATA bitBytes<>+1044(SB)/1, $0x00
+DATA bitBytes<>+1045(SB)/1, $0x00
+DATA bitBytes<>+1046(SB)/1, $0x00
+DATA bitBytes<>+1047(SB)/1, $0x01
+DATA bitBytes<>+1048(SB)/1, $0x01
+DATA bitBytes<>+1049(SB)/1, $0x01
+DATA bitBytes<>+1050(SB)/1, $0x00
+DATA bitBytes<>+1051(SB)/1, $0x00
+DATA bitBytes<>+1052(SB)/1, $0x00
+DATA bitBytes<>+1053(SB)/1, $0x00
+DATA bitBytes<>+1054(SB)/1, $0x00
+DATA bitBytes<>+1055(SB)/1, $0x01
+DATA bitBytes<>+1056(SB)/1, $0x00
+DATA bitBytes<>+1057(SB)/1, $0x00
+DATA bitBytes<>+1058(SB)/1, $0x01
+DATA bitBytes<>+1059(SB)/1, $0x00
+DATA bitBytes<>+1060(SB)/1, $0x00
+DATA bitBytes<>+1061(SB)/1, $0x00
+DATA bitBytes<>+1062(SB)/1, $0x00
+DATA bitBytes<>+1063(SB)/1, $0x01
+DATA bitBytes<>+1064(SB)/1, $0x01
+DATA bitBytes<>+1065(SB)/1, $0x00
+DATA bitBytes<>+1066(SB)/1, $0x01
+DATA bitBytes<>+1067(SB)/1, $0x00
+DATA bitBytes<>+1068(SB)/1, $0x00
+DATA bitBytes<>+1069(SB)/1, $0x00
+DATA bitBytes<>+1070(SB)/1, $0x00
+DATA bitBytes<>+1071(SB)/1, $0x01
+DATA bitBytes<>+1072(SB)/1, $0x00
+DATA bitBytes<>+1073(SB)/1, $0x01
+DATA bitBytes<>+1074(SB)/1, $0x01
+DATA bitBytes<>+1075(SB)/1, $0x00
+DATA bitBytes<>+1076(SB)/1, $0x00
+DATA bitBytes<>+1077(SB)/1, $0x00
+DATA bitBytes<>+1078(SB)/1, $0x00
+DATA bitBytes<>+1079(SB)/1, $0x01
+DATA bitBytes<>+1080(SB)/1, $0x01
+DATA bitBytes<>+1081(SB)/1, $0x01
+DATA bitBytes<>+1082(SB)/1, $0x01
+DATA bitBytes<>+1083(SB)/1, $0x00
+DATA bitBytes<>+1084(SB)/1, $0x00
+DATA bitBytes<>+1085(SB)/1, $0x00
+DATA bitBytes<>+1086(SB)/1, $0x00
+DATA bitBytes<>+1087(SB)/1, $0x01
+DATA bitBytes<>+1088(SB)/1, $0x00
+DATA bitBytes<>+1089(SB)/1, $0x00
+DATA bitBytes<>+1090(SB)/1, $0x00
+DATA bitBytes<>+1091(SB)/1, $0x01
+DATA bitBytes<>+1092(SB)/1, $0x00
+DATA bitBytes<>+1093(SB)/1, $0x00
+DATA bitBytes<>+1094(SB)/1, $0x00
+DATA bitBytes<>+1095(SB)/1, $0x01
+DATA bitBytes<>+1096(SB)/1, $0x01
+DATA bitBytes<>+1097(SB)/1, $0x00
+DATA bitBytes<>+1098(SB)/1, $0x00
+DATA bitBytes<>+1099(SB)/1, $0x01
+DATA bitBytes<>+1100(SB)/1, $0x00
+DATA bitBytes<>+1101(SB)/1, $0x00
+DATA bitBytes<>+1102(SB)/1, $0x00
+DATA bitBytes<>+1103(SB)/1, $0x01
+DATA bitBytes<>+1104(SB)/1, $0x00
+DATA bitBytes<>+1105(SB)/1, $0x01
+DATA bitBytes<>+1106(SB)/1, $0x00
+DATA bitBytes<>+1107(SB)/1, $0x01
+DATA bitBytes<>+1108(SB)/1, $0x00
+DATA bitBytes<>+1109(SB)/1, $0x00
+DATA bitBytes<>+1110(SB)/1, $0x00
+DATA bitBytes<>+1111(SB)/1, $0x01
+DATA bitBytes<>+1112(SB)/1, $0x01
+DATA bitBytes<>+1113(SB)/1, $0x01
+DATA bitBytes<>+1114(SB)/1, $0x00
+DATA bitBytes<>+1115(SB)/1, $0x01
+DATA bitBytes<>+1116(SB)/1, $0x00
+DATA bitBytes<>+1117(SB)/1, $0x00
+DATA bitBytes<>+1118(SB)/1, $0x00
+DATA bitBytes<>+1119(SB)/1, $0x01
+DATA bitBytes<>+1120(SB)/1, $0x00
+DATA bitBytes<>+1121(SB)/1, $0x00
+DATA bitBytes<>+1122(SB)/1, $0x01
+DATA bitBytes<>+1123(SB)/1, $0x01
+DATA bitBytes<>+1124(SB)/1, $0x00
+DATA bitBytes<>+1125(SB)/1, $0x00
+DATA bitBytes<>+1126(SB)/1, $0x00
+DATA bitBytes<>+1127(SB)/1, $0x01
+DATA bitBytes<>+1128(SB)/1, $0x01
+DATA bitBytes<>+1129(SB)/1, $0x00
+DATA bitBytes<>+1130(SB)/1, $0x01
+DATA bitBytes<>+1131(SB)/1, $0x01
+DATA bitBytes<>+1132(SB)/1, $0x00
+DATA bitBytes<>+1133(SB)/1, $0x00
+DATA bitBytes<>+1134(SB)/1, $0x00
+DATA bitBytes<>+1135(SB)/1, $0x01
+DATA bitBytes<>+1136(SB)/1, $0x00
+DATA bitBytes<>+1137(SB)/1, $0x01
+DATA bitBytes<>+1138(SB)/1, $0x01
+DATA bitBytes<>+1139(SB)/1, $0x01
+DATA bitBytes<>+1140(SB)/1, $0x00
+DATA bitBytes<>+1141(SB)/1, $0x00
+DATA bitBytes<>+1142(SB)/1, $0x00
+DATA bitBytes<>+1143(SB)/1, $0x01
+DATA bitBytes<>+1144(SB)/1, $0x01
+DATA bitBytes<>+1145(SB)/1, $0x01
+DATA bitBytes<>+1146(SB)/1, $0x01
+DATA bitBytes<>+1147(SB)/1, $0x01
+DATA bitBytes<>+1148(SB)/1, $0x00
+DATA bitBytes<>+1149(SB)/1, $0x00
+DATA bitBytes<>+1150(SB)/1, $0x00
+DATA bitBytes<>+1151(SB)/1, $0x01
+DATA bitBytes<>+1152(SB)/1, $0x00
+DATA bitBytes<>+1153(SB)/1, $0x00
+DATA bitBytes<>+1154(SB)/1, $0x00
+DATA bitBytes<>+1155(SB)/1, $0x00
+DATA bitBytes<>+1156(SB)/1, $0x01
+DATA bitBytes<>+1157(SB)/1, $0x00
+DATA bitBytes<>+1158(SB)/1, $0x00
+DATA bitBytes<>+1159(SB)/1, $0x01
+DATA bitBytes<>+1160(SB)/1, $0x01
+DATA bitBytes<>+1161(SB)/1, $0x00
+DATA bitBytes<>+1162(SB)/1, $0x00
+DATA bitBytes<>+1163(SB)/1, $0x00
+DATA bitBytes<>+1164(SB)/1, $0x01
+DATA bitBytes<>+1165(SB)/1, $0x00
+DATA bitBytes<>+1166(SB)/1, $0x00
+DATA bitBytes<>+1167(SB)/1, $0x01
+DATA bitBytes<>+1168(SB)/1, $0x00
+DATA bitBytes<>+1169(SB)/1, $0x01
+DATA bitBytes<>+1170(SB)/1, $0x00
+DATA bitBytes<>+1171(SB)/1, $0x00
+DATA bitBytes<>+1172(SB)/1, $0x01
+DATA bitBytes<>+1173(SB)/1, $0x00
+DATA bitBytes<>+1174(SB)/1, $0x00
+DATA bitBytes<>+1175(SB)/1, $0x01
+DATA bitBytes<>+1176(SB)/1, $0x01
+DATA bitBytes<>+1177(SB)/1, $0x01
+DATA bitBytes<>+1178(SB)/1, $0x00
+DATA bitBytes<>+1179(SB)/1, $0x00
+DATA bitBytes<>+1180(SB)/1, $0x01
+DATA bitBytes<>+1181(SB)/1, $0x00
+DATA bitBytes<>+1182(SB)/1, $0x00
+DATA bitBytes<>+1183(SB)/1, $0x01
+DATA bitBytes<>+1184(SB)/1, $0x00
+DATA bitBytes<>+1185(SB)/1, $0x00
+DATA bitBytes<>+1186(SB)/1, $0x01
+DATA bitBytes<>+1187(SB)/1, $0x00
+DATA bitBytes<>+1188(SB)/1, $0x01
+DATA bitBytes<>+1189(SB)/1, $0x00
+DATA bitBytes<>+1190(SB)/1, $0x00
+DATA bitBytes<>+1191(SB)/1, $0x01
+DATA bitBytes<>+1192(SB)/1, $0x01
+DATA bitBytes<>+1193(SB)/1, $0x00
+DATA bitBytes<>+1194(SB)/1, $0x01
+DATA bitBytes<>+1195(SB)/1, $0x00
+DATA bitBytes<>+1196(SB)/1, $0x01
+DATA bitBytes<>+1197(SB)/1, $0x00
+DATA bitBytes<>+1198(SB)/1, $0x00
+DATA bitBytes<>+1199(SB)/1, $0x01
+DATA bitBytes<>+1200(SB)/1, $0x00
+DATA bitBytes<>+1201(SB)/1, $0x01
+DATA bitBytes<>+1202(SB)/1, $0x01
+DATA bitBytes<>+1203(SB)/1, $0x00
+DATA bitBytes<>+1204(SB)/1, $0x01
+DATA bitBytes<>+1205(SB)/1, $0x00
+DATA bitBytes<>+1206(SB)/1, $0x00
+DATA bitBytes<>+1207(SB)/1, $0x01
+DATA bitBytes<>+1208(SB)/1, $0x01
+DATA bitBytes<>+1209(SB)/1, $0x01
+DATA bitBytes<>+1210(SB)/1, $0x01
+DATA bitBytes<>+1211(SB)/1, $0x00
+DATA bitBytes<>+1212(SB)/1, $0x01
+DATA bitBytes<>+1213(SB)/1, $0x00
+DATA bitBytes<>+1214(SB)/1, $0x00
+DATA bitBytes<>+1215(SB)/1, $0x01
+DATA bitBytes<>+1216(SB)/1, $0x00
+DATA bitBytes<>+1217(SB)/1, $0x00
+DATA bitBytes<>+1218(SB)/1, $0x00
+DATA bitBytes<>+1219(SB)/1, $0x01
+DATA bitBytes<>+1220(SB)/1, $0x01
+DATA bitBytes<>+1221(SB)/1, $0x00
+DATA bitBytes<>+1222(SB)/1, $0x00
+DATA bitBytes<>+1223(SB)/1, $0x01
+DATA bitBytes<>+1224(SB)/1, $0x01
+DATA bitBytes<>+1225(SB)/1, $0x00
+DATA bitBytes<>+1226(SB)/1, $0x00
+DATA bitBytes<>+1227(SB)/1, $0x01
+DATA bitBytes<>+1228(SB)/1, $0x01
+DATA bitBytes<>+1229(SB)/1, $0x00
+DATA bitBytes<>+1230(SB)/1, $0x00
+DATA bitBytes<>+1231(SB)/1, $0x01
+DATA bitBytes<>+1232(SB)/1, $0x00
+DATA bitBytes<>+1233(SB)/1, $0x01
+DATA bitBytes<>+1234(SB)/1, $0x00
+DATA bitBytes<>+1235(SB)/1, $0x01
+DATA bitBytes<>+1236(SB)/1, $0x01
+DATA bitBytes<>+1237(SB)/1, $0x00
+DATA bitBytes<>+1238(SB)/1, $0x00
+DATA bitBytes<>+1239(SB)/1, $0x01
+DATA bitBytes<>+1240(SB)/1, $0x01
+DATA bitBytes<>+1241(SB)/1, $0x01
+DATA bitBytes<>+1242(SB)/1, $0x00
+DATA bitBytes<>+1243(SB)/1, $0x01
+DATA bitBytes<>+1244(SB)/1, $0x01
+DATA bitBytes<>+1245(SB)/1, $0x00
+DATA bitBytes<>+1246(SB)/1, $0x00
+DATA bitBytes<>+1247(SB)/1, $0x01
+DATA bitBytes<>+1248(SB)/1, $0x00
+DATA bitBytes<>+1249(SB)/1, $0x00
+DATA bitBytes<>+1250(SB)/1, $0x01
+DATA bitBytes<>+1251(SB)/1, $0x01
+DATA bitBytes<>+1252(SB)/1, $0x01
+DATA bitBytes<>+1253(SB)/1, $0x00
+DATA bitBytes<>+1254(SB)/1, $0x00
+DATA bitBytes<>+1255(SB)/1, $0x01
+DATA bitBytes<>+1256(SB)/1, $0x01
+DATA bitBytes<>+1257(SB)/1, $0x00
+DATA bitBytes<>+1258(SB)/1, $0x01
+DATA bitBytes<>+1259(SB)/1, $0x01
+DATA bitBytes<>+1260(SB)/1, $0x01
+DATA bitBytes<>+1261(SB)/1, $0x00
+DATA bitBytes<>+1262(SB)/1, $0x00
+DATA bitBytes<>+1263(SB)/1, $0x01
+DATA bitBytes<>+1264(SB)/1, $0x00
+DATA bitBytes<>+1265(SB)/1, $0x01
+DATA bitBytes<>+1266(SB)/1, $0x01
+DATA bitBytes<>+1267(SB)/1, $0x01
+DATA bitBytes<>+1268(SB)/1, $0x01
+DATA bitBytes<>+1269(SB)/1, $0x00
+DATA bitBytes<>+1270(SB)/1, $0x00
+DATA bitBytes<>+1271(SB)/1, $0x01
+DATA bitBytes<>+1272(SB)/1, $0x01
+DATA bitBytes<>+1273(SB)/1, $0x01
+DATA bitBytes<>+1274(SB)/1, $0x01
+DATA bitBytes<>+1275(SB)/1, $0x01
+DATA bitBytes<>+1276(SB)/1, $0x01
+DATA bitBytes<>+1277(SB)/1, $0x00
+DATA bitBytes<>+1278(SB)/1, $0x00
+DATA bitBytes<>+1279(SB)/1, $0x01
+DATA bitBytes<>+1280(SB)/1, $0x00
+DATA bitBytes<>+1281(SB)/1, $0x00
+DATA bitBytes<>+1282(SB)/1, $0x00
+DATA bitBytes<>+1283(SB)/1, $0x00
+DATA bitBytes<>+1284(SB)/1, $0x00
+DATA bitBytes<>+1285(SB)/1, $0x01
+DATA bitBytes<>+1286(SB)/1, $0x00
+DATA bitBytes<>+1287(SB)/1, $0x01
+DATA bitBytes<>+1288(SB)/1, $0x01
+DATA bitBytes<>+1289(SB)/1, $0x00
+DATA bitBytes<>+1290(SB)/1, $0x00
+DATA bitBytes<>+1291(SB)/1, $0x00
+DATA bitBytes<>+1292(SB)/1, $0x00
+DATA bitBytes<>+1293(SB)/1, $0x01
+DATA bitBytes<>+1294(SB)/1, $0x00
+DATA bitBytes<>+1295(SB)/1, $0x01
+DATA bitBytes<>+1296(SB)/1, $0x00
+DATA bitBytes<>+1297(SB)/1, $0x01
+DATA bitBytes<>+1298(SB)/1, $0x00
+DATA bitBytes<>+1299(SB)/1, $0x00
+DATA bitBytes<>+1300(SB)/1, $0x00
+DATA bitBytes<>+1301(SB)/1, $0x01
+DATA bitBytes<>+1302(SB)/1, $0x00
+DATA bitBytes<>+1303(SB)/1, $0x01
+DATA bitBytes<>+1304(SB)/1, $0x01
+DATA bitBytes<>+1305(SB)/1, $0x01
+DATA bitBytes<>+1306(SB)/1, $0x00
+DATA bitBytes<>+1307(SB)/1, $0x00
+DATA bitBytes<>+1308(SB)/1, $0x00
+DATA bitBytes<>+1309(SB)/1, $0x01
+DATA bitBytes<>+1310(SB)/1, $0x00
+DATA bitBytes<>+1311(SB)/1, $0x01
+DATA bitBytes<>+1312(SB)/1, $0x00
+DATA bitBytes<>+1313(SB)/1, $0x00
+DATA bitBytes<>+1314(SB)/1, $0x01
+DATA bitBytes<>+1315(SB)/1, $0x00
+DATA bitBytes<>+1316(SB)/1, $0x00
+DATA bitBytes<>+1317(SB)/1, $0x01
+DATA bitBytes<>+1318(SB)/1, $0x00
+DATA bitBytes<>+1319(SB)/1, $0x01
+DATA bitBytes<>+1320(SB)/1, $0x01
+DATA bitBytes<>+1321(SB)/1, $0x00
+DATA bitBytes<>+1322(SB)/1, $0x01
+DATA bitBytes<>+1323(SB)/1, $0x00
+DATA bitBytes<>+1324(SB)/1, $0x00
+DATA bitBytes<>+1325(SB)/1, $0x01
+DATA bitBytes<>+1326(SB)/1, $0x00
+DATA bitBytes<>+1327(SB)/1, $0x01
+DATA bitBytes<>+1328(SB)/1, $0x00
+DATA bitBytes<>+1329(SB)/1, $0x01
+DATA bitBytes<>+1330(SB)/1, $0x01
+DATA bitBytes<>+1331(SB)/1, $0x00
+DATA bitBytes<>+1332(SB)/1, $0x00
+DATA bitBytes<>+1333(SB)/1, $0x01
+DATA bitBytes<>+1334(SB)/1, $0x00
+DATA bitBytes<>+1335(SB)/1, $0x01
+DATA bitBytes<>+1336(SB)/1, $0x01
+DATA bitBytes<>+1337(SB)/1, $0x01
+DATA bitBytes<>+1338(SB)/1, $0x01
+DATA bitBytes<>+1339(SB)/1, $0x00
+DATA bitBytes<>+1340(SB)/1, $0x00
+DATA bitBytes<>+1341(SB)/1, $0x01
+DATA bitBytes<>+1342(SB)/1, $0x00
+DATA bitBytes<>+1343(SB)/1, $0x01
+DATA bitBytes<>+1344(SB)/1, $0x00
+DATA bitBytes<>+1345(SB)/1, $0x00
+DATA bitBytes<>+1346(SB)/1, $0x00
+DATA bitBytes<>+1347(SB)/1, $0x01
+DATA bitBytes<>+1348(SB)/1, $0x00
+DATA bitBytes<>+1349(SB)/1, $0x01
+DATA bitBytes<>+1350(SB)/1, $0x00
+DATA bitBytes<>+1351(SB)/1, $0x01
+DATA bitBytes<>+1352(SB)/1, $0x01
+DATA bitBytes<>+1353(SB)/1, $0x00
+DATA bitBytes<>+1354(SB)/1, $0x00
+DATA bitBytes<>+1355(SB)/1, $0x01
+DATA bitBytes<>+1356(SB)/1, $0x00
+DATA bitBytes<>+1357(SB)/1, $0x01
+DATA bitBytes<>+1358(SB)/1, $0x00
+DATA bitBytes<>+1359(SB)/1, $0x01
+DATA bitBytes<>+1360(SB)/1, $0x00
+DATA bitBytes<>+1361(SB)/1, $0x01
+DATA bitBytes<>+1362(SB)/1, $0x00
+DATA bitBytes<>+1363(SB)/1, $0x01
+DATA bitBytes<>+1364(SB)/1, $0x00
+DATA bitBytes<>+1365(SB)/1, $0x01
+DATA bitBytes<>+1366(SB)/1, $0x00
+DATA bitBytes<>+1367(SB)/1, $0x01
+DATA bitBytes<>+1368(SB)/1, $0x01
+DATA bitBytes<>+1369(SB)/1, $0x01
+DATA bitBytes<>+1370(SB)/1, $0x00
+DATA bitBytes<>+1371(SB)/1, $0x01
+DATA bitBytes<>+1372(SB)/1, $0x00
+DATA bitBytes<>+1373(SB)/1, $0x01
+DATA bitBytes<>+1374(SB)/1, $0x00
+DATA bitBytes<>+1375(SB)/1, $0x01
+DATA bitBytes<>+1376(SB)/1, $0x00
+DATA bitBytes<>+1377(SB)/1, $0x00
+DATA bitBytes<>+1378(SB)/1, $0x01
+DATA bitBytes<>+1379(SB)/1, $0x01
+DATA bitBytes<>+1380(SB)/1, $0x00
+DATA bitBytes<>+1381(SB)/1, $0x01
+DATA bitBytes<>+1382(SB)/1, $0x00
+DATA bitBytes<>+1383(SB)/1, $0x01
+DATA bitBytes<>+1384(SB)/1, $0x01
+DATA bitBytes<>+1385(SB)/1, $0x00
+DATA bitBytes<>+1386(SB)/1, $0x01
+DATA bitBytes<>+1387(SB)/1, $0x01
+DATA bitBytes<>+1388(SB)/1, $0x00
+DATA bitBytes<>+1389(SB)/1, $0x01
+DATA bitBytes<>+1390(SB)/1, $0x00
+DATA bitBytes<>+1391(SB)/1, $0x01
+DATA bitBytes<>+1392(SB)/1, $0x00
+DATA bitBytes<>+1393(SB)/1, $0x01
+DATA bitBytes<>+1394(SB)/1, $0x01
+DATA bitBytes<>+1395(SB)/1, $0x01
+DATA bitBytes<>+1396(SB)/1, $0x00
+DATA bitBytes<>+1397(SB)/1, $0x01
+DATA bitBytes<>+1398(SB)/1, $0x00
+DATA bitBytes<>+1399(SB)/1, $0x01
+DATA bitBytes<>+1400(SB)/1, $0x01
+DATA bitBytes<>+1401(SB)/1, $0x01
+DATA bitBytes<>+1402(SB)/1, $0x01
+DATA bitBytes<>+1403(SB)/1, $0x01
+DATA bitBytes<>+1404(SB)/1, $0x00
+DATA bitBytes<>+1405(SB)/1, $0x01
+DATA bitBytes<>+1406(SB)/1, $0x00
+DATA bitBytes<>+1407(SB)/1, $0x01
+DATA bitBytes<>+1408(SB)/1, $0x00
+DATA bitBytes<>+1409(SB)/1, $0x00
+DATA bitBytes<>+1410(SB)/1, $0x00
+DATA bitBytes<>+1411(SB)/1, $0x00
+DATA bitBytes<>+1412(SB)/1, $0x01
+DATA bitBytes<>+1413(SB)/1, $0x01
+DATA bitBytes<>+1414(SB)/1, $0x00
+DATA bitBytes<>+1415(SB)/1, $0x01
+DATA bitBytes<>+1416(SB)/1, $0x01
+DATA bitBytes<>+1417(SB)/1, $0x00
+DATA bitBytes<>+1418(SB)/1, $0x00
+DATA bitBytes<>+1419(SB)/1, $0x00
+DATA bitBytes<>+1420(SB)/1, $0x01
+DATA bitBytes<>+1421(SB)/1, $0x01
+DATA bitBytes<>+1422(SB)/1, $0x00
+DATA bitBytes<>+1423(SB)/1, $0x01
+DATA bitBytes<>+1424(SB)/1, $0x00
+DATA bitBytes<>+1425(SB)/1, $0x01
+DATA bitBytes<>+1426(SB)/1, $0x00
+DATA bitBytes<>+1427(SB)/1, $0x00
+DATA bitBytes<>+1428(SB)/1, $0x01
+DATA bitBytes<>+1429(SB)/1, $0x01
+DATA bitBytes<>+1430(SB)/1, $0x00
+DATA bitBytes<>+1431(SB)/1, $0x01
+DATA bitBytes<>+1432(SB)/1, $0x01
+DATA bitBytes<>+1433(SB)/1, $0x01
+DATA bitBytes<>+1434(SB)/1, $0x00
+DATA bitBytes<>+1435(SB)/1, $0x00
+DATA bitBytes<>+1436(SB)/1, $0x01
+DATA bitBytes<>+1437(SB)/1, $0x01
+DATA bitBytes<>+1438(SB)/1, $0x00
+DATA bitBytes<>+1439(SB)/1, $0x01
+DATA bitBytes<>+1440(SB)/1, $0x00
+DATA bitBytes<>+1441(SB)/1, $0x00
+DATA bitBytes<>+1442(SB)/1, $0x01
+DATA bitBytes<>+1443(SB)/1, $0x00
+DATA bitBytes<>+1444(SB)/1, $0x01
+DATA bitBytes<>+1445(SB)/1, $0x01
+DATA bitBytes<>+1446(SB)/1, $0x00
+DATA bitBytes<>+1447(SB)/1, $0x01
+DATA bitBytes<>+1448(SB)/1, $0x01
+DATA bitBytes<>+1449(SB)/1, $0x00
+DATA bitBytes<>+1450(SB)/1, $0x01
+DATA bitBytes<>+1451(SB)/1, $0x00
+DATA bitBytes<>+1452(SB)/1, $0x01
+DATA bitBytes<>+1453(SB)/1, $0x01
+DATA bitBytes<>+1454(SB)/1, $0x00
+DATA bitBytes<>+1455(SB)/1, $0x01
+DATA bitBytes<>+1456(SB)/1, $0x00
+DATA bitBytes<>+1457(SB)/1, $0x01
+DATA bitBytes<>+1458(SB)/1, $0x01
+DATA bitBytes<>+1459(SB)/1, $0x00
+DATA bitBytes<>+1460(SB)/1, $0x01
+DATA bitBytes<>+1461(SB)/1, $0x01
+DATA bitBytes<>+1462(SB)/1, $0x00
+DATA bitBytes<>+1463(SB)/1, $0x01
+DATA bitBytes<>+1464(SB)/1, $0x01
+DATA bitBytes<>+1465(SB)/1, $0x01
+DATA bitBytes<>+1466(SB)/1, $0x01
+DATA bitBytes<>+1467(SB)/1, $0x00
+DATA bitBytes<>+1468(SB)/1, $0x01
+DATA bitBytes<>+1469(SB)/1, $0x01
+DATA bitBytes<>+1470(SB)/1, $0x00
+DATA bitBytes<>+1471(SB)/1, $0x01
+DATA bitBytes<>+1472(SB)/1, $0x00
+DATA bitBytes<>+1473(SB)/1, $0x00
+DATA bitBytes<>+1474(SB)/1, $0x00
+DATA bitBytes<>+1475(SB)/1, $0x01
+DATA bitBytes<>+1476(SB)/1, $0x01
+DATA bitBytes<>+1477(SB)/1, $0x01
+DATA bitBytes<>+1478(SB)/1, $0x00
+DATA bitBytes<>+1479(SB)/1, $0x01
+DATA bitBytes<>+1480(SB)/1, $0x01
+DATA bitBytes<>+1481(SB)/1, $0x00
+DATA bitBytes<>+1482(SB)/1, $0x00
+DATA bitBytes<>+1483(SB)/1, $0x01
+DATA bitBytes<>+1484(SB)/1, $0x01
+DATA bitBytes<>+1485(SB)/1, $0x01
+DATA bitBytes<>+1486(SB)/1, $0x00
+DATA bitBytes<>+1487(SB)/1, $0x01
+DATA bitBytes<>+1488(SB)/1, $0x00
+DATA bitBytes<>+1489(SB)/1, $0x01
+DATA bitBytes<>+1490(SB)/1, $0x00
+DATA bitBytes<>+1491(SB)/1, $0x01
+DATA bitBytes<>+1492(SB)/1, $0x01
+DATA bitBytes<>+1493(SB)/1, $0x01
+DATA bitBytes<>+1494(SB)/1, $0x00
+DATA bitBytes<>+1495(SB)/1, $0x01
+DATA bitBytes<>+1496(SB)/1, $0x01
+DATA bitBytes<>+1497(SB)/1, $0x01
+DATA bitBytes<>+1498(SB)/1, $0x00
+DATA bitBytes<>+1499(SB)/1, $0x01
+DATA bitBytes<>+1500(SB)/1, $0x01
+DATA bitBytes<>+1501(SB)/1, $0x01
+DATA bitBytes<>+1502(SB)/1, $0x00
+DATA bitBytes<>+1503(SB)/1, $0x01
+DATA bitBytes<>+1504(SB)/1, $0x00
+DATA bitBytes<>+1505(SB)/1, $0x00
+DATA bitBytes<>+1506(SB)/1, $0x01
+DATA bitBytes<>+1507(SB)/1, $0x01
+DATA bitBytes<>+1508(SB)/1, $0x01
+DATA bitBytes<>+1509(SB)/1, $0x01
+DATA bitBytes<>+1510(SB)/1, $0x00
+DATA bitBytes<>+1511(SB)/1, $0x01
+DATA bitBytes<>+1512(SB)/1, $0x01
+DATA bitBytes<>+1513(SB)/1, $0x00
+DATA bitBytes<>+1514(SB)/1, $0x01
+DATA bitBytes<>+1515(SB)/1, $0x01
+DATA bitBytes<>+1516(SB)/1, $0x01
+DATA bitBytes<>+1517(SB)/1, $0x01
+DATA bitBytes<>+1518(SB)/1, $0x00
+DATA bitBytes<>+1519(SB)/1, $0x01
+DATA bitBytes<>+1520(SB)/1, $0x00
+DATA bitBytes<>+1521(SB)/1, $0x01
+DATA bitBytes<>+1522(SB)/1, $0x01
+DATA bitBytes<>+1523(SB)/1, $0x01
+DATA bitBytes<>+1524(SB)/1, $0x01
+DATA bitBytes<>+1525(SB)/1, $0x01
+DATA bitBytes<>+1526(SB)/1, $0x00
+DATA bitBytes<>+1527(SB)/1, $0x01
+DATA bitBytes<>+1528(SB)/1, $0x01
+DATA bitBytes<>+1529(SB)/1, $0x01
+DATA bitBytes<>+1530(SB)/1, $0x01
+DATA bitBytes<>+1531(SB)/1, $0x01
+DATA bitBytes<>+1532(SB)/1, $0x01
+DATA bitBytes<>+1533(SB)/1, $0x01
+DATA bitBytes<>+1534(SB)/1, $0x00
+DATA bitBytes<>+1535(SB)/1, $0x01
+DATA bitBytes<>+1536(SB)/1, $0x00
+DATA bitBytes<>+1537(SB)/1, $0x00
+DATA bitBytes<>+1538(SB)/1, $0x00
+DATA bitBytes<>+1539(SB)/1, $0x00
+DATA bitBytes<>+1540(SB)/1, $0x00
+DATA bitBytes<>+1541(SB)/1, $0x00
+DATA bitBytes<>+1542(SB)/1, $0x01
+DATA bitBytes<>+1543(SB)/1, $0x01
+DATA bitBytes<>+1544(SB)/1, $0x01
+DATA bitBytes<>+1545(SB)/1, $0x00
+DATA bitBytes<>+1546(SB)/1, $0x00
+DATA bitBytes<>+1547(SB)/1, $0x00
+DATA bitBytes<>+1548(SB)/1, $0x00
+DATA bitBytes<>+1549(SB)/1, $0x00
+DATA bitBytes<>+1550(SB)/1, $0x01
+DATA bitBytes<>+1551(SB)/1, $0x01
+DATA bitBytes<>+1552(SB)/1, $0x00
+DATA bitBytes<>+1553(SB)/1, $0x01
+DATA bitBytes<>+1554(SB)/1, $0x00
+DATA bitBytes<>+1555(SB)/1, $0x00
+DATA bitBytes<>+1556(SB)/1, $0x00
+DATA bitBytes<>+1557(SB)/1, $0x00
+DATA bitBytes<>+1558(SB)/1, $0x01
+DATA bitBytes<>+1559(SB)/1, $0x01
+DATA bitBytes<>+1560(SB)/1, $0x01
+DATA bitBytes<>+1561(SB)/1, $0x01
+DATA bitBytes<>+1562(SB)/1, $0x00
+DATA bitBytes<>+1563(SB)/1, $0x00
+DATA bitBytes<>+1564(SB)/1, $0x00
+DATA bitBytes<>+1565(SB)/1, $0x00
+DATA bitBytes<>+1566(SB)/1, $0x01
+DATA bitBytes<>+1567(SB)/1, $0x01
+DATA bitBytes<>+1568(SB)/1, $0x00
+DATA bitBytes<>+1569(SB)/1, $0x00
+DATA bitBytes<>+1570(SB)/1, $0x01
+DATA bitBytes<>+1571(SB)/1, $0x00
+DATA bitBytes<>+1572(SB)/1, $0x00
+DATA bitBytes<>+1573(SB)/1, $0x00
+DATA bitBytes<>+1574(SB)/1, $0x01
+DATA bitBytes<>+1575(SB)/1, $0x01
+DATA bitBytes<>+1576(SB)/1, $0x01
+DATA bitBytes<>+1577(SB)/1, $0x00
+DATA bitBytes<>+1578(SB)/1, $0x01
+DATA bitBytes<>+1579(SB)/1, $0x00
+DATA bitBytes<>+1580(SB)/1, $0x00
+DATA bitBytes<>+1581(SB)/1, $0x00
+DATA bitBytes<>+1582(SB)/1, $0x01
+DATA bitBytes<>+1583(SB)/1, $0x01
+DATA bitBytes<>+1584(SB)/1, $0x00
+DATA bitBytes<>+1585(SB)/1, $0x01
+DATA bitBytes<>+1586(SB)/1, $0x01
+DATA bitBytes<>+1587(SB)/1, $0x00
+DATA bitBytes<>+1588(SB)/1, $0x00
+DATA bitBytes<>+1589(SB)/1, $0x00
+DATA bitBytes<>+1590(SB)/1, $0x01
+DATA bitBytes<>+1591(SB)/1, $0x01
+DATA bitBytes<>+1592(SB)/1, $0x01
+DATA bitBytes<>+1593(SB)/1, $0x01
+DATA bitBytes<>+1594(SB)/1, $0x01
+DATA bitBytes<>+1595(SB)/1, $0x00
+DATA bitBytes<>+1596(SB)/1, $0x00
+DATA bitBytes<>+1597(SB)/1, $0x00
+DATA bitBytes<>+1598(SB)/1, $0x01
+DATA bitBytes<>+1599(SB)/1, $0x01
+DATA bitBytes<>+1600(SB)/1, $0x00
+DATA bitBytes<>+1601(SB)/1, $0x00
+DATA bitBytes<>+1602(SB)/1, $0x00
+DATA bitBytes<>+1603(SB)/1, $0x01
+DATA bitBytes<>+1604(SB)/1, $0x00
+DATA bitBytes<>+1605(SB)/1, $0x00
+DATA bitBytes<>+1606(SB)/1, $0x01
+DATA bitBytes<>+1607(SB)/1, $0x01
+DATA bitBytes<>+1608(SB)/1, $0x01
+DATA bitBytes<>+1609(SB)/1, $0x00
+DATA bitBytes<>+1610(SB)/1, $0x00
+DATA bitBytes<>+1611(SB)/1, $0x01
+DATA bitBytes<>+1612(SB)/1, $0x00
+DATA bitBytes<>+1613(SB)/1, $0x00
+DATA bitBytes<>+1614(SB)/1, $0x01
+DATA bitBytes<>+1615(SB)/1, $0x01
+DATA bitBytes<>+1616(SB)/1, $0x00
+DATA bitBytes<>+1617(SB)/1, $0x01
+DATA bitBytes<>+1618(SB)/1, $0x00
+DATA bitBytes<>+1619(SB)/1, $0x01
+DATA bitBytes<>+1620(SB)/1, $0x00
+DATA bitBytes<>+1621(SB)/1, $0x00
+DATA bitBytes<>+1622(SB)/1, $0x01
+DATA bitBytes<>+1623(SB)/1, $0x01
+DATA bitBytes<>+1624(SB)/1, $0x01
+DATA bitBytes<>+1625(SB)/1, $0x01
+DATA bitBytes<>+1626(SB)/1, $0x00
+DATA bitBytes<>+1627(SB)/1, $0x01
+DATA bitBytes<>+1628(SB)/1, $0x00
+DATA bitBytes<>+1629(SB)/1, $0x00
+DATA bitBytes<>+1630(SB)/1, $0x01
+DATA bitBytes<>+1631(SB)/1, $0x01
+DATA bitBytes<>+1632(SB)/1, $0x00
+DATA bitBytes<>+1633(SB)/1, $0x00
+DATA bitBytes<>+1634(SB)/1, $0x01
+DATA bitBytes<>+1635(SB)/1, $0x01
+DATA bitBytes<>+1636(SB)/1, $0x00
+DATA bitBytes<>+1637(SB)/1, $0x00
+DATA bitBytes<>+1638(SB)/1, $0x01
+DATA bitBytes<>+1639(SB)/1, $0x01
+DATA bitBytes<>+1640(SB)/1, $0x01
+DATA bitBytes<>+1641(SB)/1, $0x00
+DATA bitBytes<>+1642(SB)/1, $0x01
+DATA bitBytes<>+1643(SB)/1, $0x01
+DATA bitBytes<>+1644(SB)/1, $0x00
+DATA bitBytes<>+1645(SB)/1, $0x00
+DATA bitBytes<>+1646(SB)/1, $0x01
+DATA bitBytes<>+1647(SB)/1, $0x01
+DATA bitBytes<>+1648(SB)/1, $0x00
+DATA bitBytes<>+1649(SB)/1, $0x01
+DATA bitBytes<>+1650(SB)/1, $0x01
+DATA bitBytes<>+1651(SB)/1, $0x01
+DATA bitBytes<>+1652(SB)/1, $0x00
+DATA bitBytes<>+1653(SB)/1, $0x00
+DATA bitBytes<>+1654(SB)/1, $0x01
+DATA bitBytes<>+1655(SB)/1, $0x01
+DATA bitBytes<>+1656(SB)/1, $0x01
+DATA bitBytes<>+1657(SB)/1, $0x01
+DATA bitBytes<>+1658(SB)/1, $0x01
+DATA bitBytes<>+1659(SB)/1, $0x01
+DATA bitBytes<>+1660(SB)/1, $0x00
+DATA bitBytes<>+1661(SB)/1, $0x00
+DATA bitBytes<>+1662(SB)/1, $0x01
+DATA bitBytes<>+1663(SB)/1, $0x01
+DATA bitBytes<>+1664(SB)/1, $0x00
+DATA bitBytes<>+1665(SB)/1, $0x00
+DATA bitBytes<>+1666(SB)/1, $0x00
+DATA bitBytes<>+1667(SB)/1, $0x00
+DATA bitBytes<>+1668(SB)/1, $0x01
+DATA bitBytes<>+1669(SB)/1, $0x00
+DATA bitBytes<>+1670(SB)/1, $0x01
+DATA bitBytes<>+1671(SB)/1, $0x01
+DATA bitBytes<>+1672(SB)/1, $0x01
+DATA bitBytes<>+1673(SB)/1, $0x00
+DATA bitBytes<>+1674(SB)/1, $0x00
+DATA bitBytes<>+1675(SB)/1, $0x00
+DATA bitBytes<>+1676(SB)/1, $0x01
+DATA bitBytes<>+1677(SB)/1, $0x00
+DATA bitBytes<>+1678(SB)/1, $0x01
+DATA bitBytes<>+1679(SB)/1, $0x01
+DATA bitBytes<>+1680(SB)/1, $0x00
+DATA bitBytes<>+1681(SB)/1, $0x01
+DATA bitBytes<>+1682(SB)/1, $0x00
+DATA bitBytes<>+1683(SB)/1, $0x00
+DATA bitBytes<>+1684(SB)/1, $0x01
+DATA bitBytes<>+1685(SB)/1, $0x00
+DATA bitBytes<>+1686(SB)/1, $0x01
+DATA bitBytes<>+1687(SB)/1, $0x01
+DATA bitBytes<>+1688(SB)/1, $0x01
+DATA bitBytes<>+1689(SB)/1, $0x01
+DATA bitBytes<>+1690(SB)/1, $0x00
+DATA bitBytes<>+1691(SB)/1, $0x00
+DATA bitBytes<>+1692(SB)/1, $0x01
+DATA bitBytes<>+1693(SB)/1, $0x00
+DATA bitBytes<>+1694(SB)/1, $0x01
+DATA bitBytes<>+1695(SB)/1, $0x01
+DATA bitBytes<>+1696(SB)/1, $0x00
+DATA bitBytes<>+1697(SB)/1, $0x00
+DATA bitBytes<>+1698(SB)/1, $0x01
+DATA bitBytes<>+1699(SB)/1, $0x00
+DATA bitBytes<>+1700(SB)/1, $0x01
+DATA bitBytes<>+1701(SB)/1, $0x00
+DATA bitBytes<>+1702(SB)/1, $0x01
+DATA bitBytes<>+1703(SB)/1, $0x01
+DATA bitBytes<>+1704(SB)/1, $0x01
+DATA bitBytes<>+1705(SB)/1, $0x00
+DATA bitBytes<>+1706(SB)/1, $0x01
+DATA bitBytes<>+1707(SB)/1, $0x00
+DATA bitBytes<>+1708(SB)/1, $0x01
+DATA bitBytes<>+1709(SB)/1, $0x00
+DATA bitBytes<>+1710(SB)/1, $0x01
+DATA bitBytes<>+1711(SB)/1, $0x01
+DATA bitBytes<>+1712(SB)/1, $0x00
+DATA bitBytes<>+1713(SB)/1, $0x01
+DATA bitBytes<>+1714(SB)/1, $0x01
+DATA bitBytes<>+1715(SB)/1, $0x00
+DATA bitBytes<>+1716(SB)/1, $0x01
+DATA bitBytes<>+1717(SB)/1, $0x00
+DATA bitBytes<>+1718(SB)/1, $0x01
+DATA bitBytes<>+1719(SB)/1, $0x01
+DATA bitBytes<>+1720(SB)/1, $0x01
+DATA bitBytes<>+1721(SB)/1, $0x01
+DATA bitBytes<>+1722(SB)/1, $0x01
+DATA bitBytes<>+1723(SB)/1, $0x00
+DATA bitBytes<>+1724(SB)/1, $0x01
+DATA bitBytes<>+1725(SB)/1, $0x00
+DATA bitBytes<>+1726(SB)/1, $0x01
+DATA bitBytes<>+1727(SB)/1, $0x01
+DATA bitBytes<>+1728(SB)/1, $0x00
+DATA bitBytes<>+1729(SB)/1, $0x00
+DATA bitBytes<>+1730(SB)/1, $0x00
+DATA bitBytes<>+1731(SB)/1, $0x01
+DATA bitBytes<>+1732(SB)/1, $0x01
+DATA bitBytes<>+1733(SB)/1, $0x00
+DATA bitBytes<>+1734(SB)/1, $0x01
+DATA bitBytes<>+1735(SB)/1, $0x01
+DATA bitBytes<>+1736(SB)/1, $0x01
+DATA bitBytes<>+1737(SB)/1, $0x00
+DATA bitBytes<>+1738(SB)/1, $0x00
+DATA bitBytes<>+1739(SB)/1, $0x01
+DATA bitBytes<>+1740(SB)/1, $0x01
+DATA bitBytes<>+1741(SB)/1, $0x00
+DATA bitBytes<>+1742(SB)/1, $0x01
+DATA bitBytes<>+1743(SB)/1, $0x01
+DATA bitBytes<>+1744(SB)/1, $0x00
+DATA bitBytes<>+1745(SB)/1, $0x01
+DATA bitBytes<>+1746(SB)/1, $0x00
+DATA bitBytes<>+1747(SB)/1, $0x01
+DATA bitBytes<>+1748(SB)/1, $0x01
+DATA bitBytes<>+1749(SB)/1, $0x00
+DATA bitBytes<>+1750(SB)/1, $0x01
+DATA bitBytes<>+1751(SB)/1, $0x01
+DATA bitBytes<>+1752(SB)/1, $0x01
+DATA bitBytes<>+1753(SB)/1, $0x01
+DATA bitBytes<>+1754(SB)/1, $0x00
+DATA bitBytes<>+1755(SB)/1, $0x01
+DATA bitBytes<>+1756(SB)/1, $0x01
+DATA bitBytes<>+1757(SB)/1, $0x00
+DATA bitBytes<>+1758(SB)/1, $0x01
+DATA bitBytes<>+1759(SB)/1, $0x01
+DATA bitBytes<>+1760(SB)/1, $0x00
+DATA bitBytes<>+1761(SB)/1, $0x00
+DATA bitBytes<>+1762(SB)/1, $0x01
+DATA bitBytes<>+1763(SB)/1, $0x01
+DATA bitBytes<>+1764(SB)/1, $0x01
+DATA bitBytes<>+1765(SB)/1, $0x00
+DATA bitBytes<>+1766(SB)/1, $0x01
+DATA bitBytes<>+1767(SB)/1, $0x01
+DATA bitBytes<>+1768(SB)/1, $0x01
+DATA bitBytes<>+1769(SB)/1, $0x00
+DATA bitBytes<>+1770(SB)/1, $0x01
+DATA bitBytes<>+1771(SB)/1, $0x01
+DATA bitBytes<>+1772(SB)/1, $0x01
+DATA bitBytes<>+1773(SB)/1, $0x00
+DATA bitBytes<>+1774(SB)/1, $0x01
+DATA bitBytes<>+1775(SB)/1, $0x01
+DATA bitBytes<>+1776(SB)/1, $0x00
+DATA bitBytes<>+1777(SB)/1, $0x01
+DATA bitBytes<>+1778(SB)/1, $0x01
+DATA bitBytes<>+1779(SB)/1, $0x01
+DATA bitBytes<>+1780(SB)/1, $0x01
+DATA bitBytes<>+1781(SB)/1, $0x00
+DATA bitBytes<>+1782(SB)/1, $0x01
+DATA bitBytes<>+1783(SB)/1, $0x01
+DATA bitBytes<>+1784(SB)/1, $0x01
+DATA bitBytes<>+1785(SB)/1, $0x01
+DATA bitBytes<>+1786(SB)/1, $0x01
+DATA bitBytes<>+1787(SB)/1, $0x01
+DATA bitBytes<>+1788(SB)/1, $0x01
+DATA bitBytes<>+1789(SB)/1, $0x00
+DATA bitBytes<>+1790(SB)/1, $0x01
+DATA bitBytes<>+1791(SB)/1, $0x01
+DATA bitBytes<>+1792(SB)/1, $0x00
+DATA bitBytes<>+1793(SB)/1, $0x00
+DATA bitBytes<>+1794(SB)/1, $0x00
+DATA bitBytes<>+1795(SB)/1, $0x00
+DATA bitBytes<>+1796(SB)/1, $0x00
+DATA bitBytes<>+1797(SB)/1, $0x01
+DATA bitBytes<>+1798(SB)/1, $0x01
+DATA bitBytes<>+1799(SB)/1, $0x01
+DATA bitBytes<>+1800(SB)/1, $0x01
+DATA bitBytes<>+1801(SB)/1, $0x00
+DATA bitBytes<>+1802(SB)/1, $0x00
+DATA bitBytes<>+1803(SB)/1, $0x00
+DATA bitBytes<>+1804(SB)/1, $0x00
+DATA bitBytes<>+1805(SB)/1, $0x01
+DATA bitBytes<>+1806(SB)/1, $0x01
+DATA bitBytes<>+1807(SB)/1, $0x01
+DATA bitBytes<>+1808(SB)/1, $0x00
+DATA bitBytes<>+1809(SB)/1, $0x01
+DATA bitBytes<>+1810(SB)/1, $0x00
+DATA bitBytes<>+1811(SB)/1, $0x00
+DATA bitBytes<>+1812(SB)/1, $0x00
+DATA bitBytes<>+1813(SB)/1, $0x01
+DATA bitBytes<>+1814(SB)/1, $0x01
+DATA bitBytes<>+1815(SB)/1, $0x01
+DATA bitBytes<>+1816(SB)/1, $0x01
+DATA bitBytes<>+1817(SB)/1, $0x01
+DATA bitBytes<>+1818(SB)/1, $0x00
+DATA bitBytes<>+1819(SB)/1, $0x00
+DATA bitBytes<>+1820(SB)/1, $0x00
+DATA bitBytes<>+1821(SB)/1, $0x01
+DATA bitBytes<>+1822(SB)/1, $0x01
+DATA bitBytes<>+1823(SB)/1, $0x01
+DATA bitBytes<>+1824(SB)/1, $0x00
+DATA bitBytes<>+1825(SB)/1, $0x00
+DATA bitBytes<>+1826(SB)/1, $0x01
+DATA bitBytes<>+1827(SB)/1, $0x00
+DATA bitBytes<>+1828(SB)/1, $0x00
+DATA bitBytes<>+1829(SB)/1, $0x01
+DATA bitBytes<>+1830(SB)/1, $0x01
+DATA bitBytes<>+1831(SB)/1, $0x01
+DATA bitBytes<>+1832(SB)/1, $0x01
+DATA bitBytes<>+1833(SB)/1, $0x00
+DATA bitBytes<>+1834(SB)/1, $0x01
+DATA bitBytes<>+1835(SB)/1, $0x00
+DATA bitBytes<>+1836(SB)/1, $0x00
+DATA bitBytes<>+1837(SB)/1, $0x01
+DATA bitBytes<>+1838(SB)/1, $0x01
+DATA bitBytes<>+1839(SB)/1, $0x01
+DATA bitBytes<>+1840(SB)/1, $0x00
+DATA bitBytes<>+1841(SB)/1, $0x01
+DATA bitBytes<>+1842(SB)/1, $0x01
+DATA bitBytes<>+1843(SB)/1, $0x00
+DATA bitBytes<>+1844(SB)/1, $0x00
+DATA bitBytes<>+1845(SB)/1, $0x01
+DATA bitBytes<>+1846(SB)/1, $0x01
+DATA bitBytes<>+1847(SB)/1, $0x01
+DATA bitBytes<>+1848(SB)/1, $0x01
+DATA bitBytes<>+1849(SB)/1, $0x01
+DATA bitBytes<>+1850(SB)/1, $0x01
+DATA bitBytes<>+1851(SB)/1, $0x00
+DATA bitBytes<>+1852(SB)/1, $0x00
+DATA bitBytes<>+1853(SB)/1, $0x01
+DATA bitBytes<>+1854(SB)/1, $0x01
+DATA bitBytes<>+1855(SB)/1, $0x01
+DATA bitBytes<>+1856(SB)/1, $0x00
+DATA bitBytes<>+1857(SB)/1, $0x00
+DATA bitBytes<>+1858(SB)/1, $0x00
+DATA bitBytes<>+1859(SB)/1, $0x01
+DATA bitBytes<>+1860(SB)/1, $0x00
+DATA bitBytes<>+1861(SB)/1, $0x01
+DATA bitBytes<>+1862(SB)/1, $0x01
+DATA bitBytes<>+1863(SB)/1, $0x01
+DATA bitBytes<>+1864(SB)/1, $0x01
+DATA bitBytes<>+1865(SB)/1, $0x00
+DATA bitBytes<>+1866(SB)/1, $0x00
+DATA bitBytes<>+1867(SB)/1, $0x01
+DATA bitBytes<>+1868(SB)/1, $0x00
+DATA bitBytes<>+1869(SB)/1, $0x01
+DATA bitBytes<>+1870(SB)/1, $0x01
+DATA bitBytes<>+1871(SB)/1, $0x01
+DATA bitBytes<>+1872(SB)/1, $0x00
+DATA bitBytes<>+1873(SB)/1, $0x01
+DATA bitBytes<>+1874(SB)/1, $0x00
+DATA bitBytes<>+1875(SB)/1, $0x01
+DATA bitBytes<>+1876(SB)/1, $0x00
+DATA bitBytes<>+1877(SB)/1, $0x01
+DATA bitBytes<>+1878(SB)/1, $0x01
+DATA bitBytes<>+1879(SB)/1, $0x01
+DATA bitBytes<>+1880(SB)/1, $0x01
+DATA bitBytes<>+1881(SB)/1, $0x01
+DATA bitBytes<>+1882(SB)/1, $0x00
+DATA bitBytes<>+1883(SB)/1, $0x01
+DATA bitBytes<>+1884(SB)/1, $0x00
+DATA bitBytes<>+1885(SB)/1, $0x01
+DATA bitBytes<>+1886(SB)/1, $0x01
+DATA bitBytes<>+1887(SB)/1, $0x01
+DATA bitBytes<>+1888(SB)/1, $0x00
+DATA bitBytes<>+1889(SB)/1, $0x00
+DATA bitBytes<>+1890(SB)/1, $0x01
+DATA bitBytes<>+1891(SB)/1, $0x01
+DATA bitBytes<>+1892(SB)/1, $0x00
+DATA bitBytes<>+1893(SB)/1, $0x01
+DATA bitBytes<>+1894(SB)/1, $0x01
+DATA bitBytes<>+1895(SB)/1, $0x01
+DATA bitBytes<>+1896(SB)/1, $0x01
+DATA bitBytes<>+1897(SB)/1, $0x00
+DATA bitBytes<>+1898(SB)/1, $0x01
+DATA bitBytes<>+1899(SB)/1, $0x01
+DATA bitBytes<>+1900(SB)/1, $0x00
+DATA bitBytes<>+1901(SB)/1, $0x01
+DATA bitBytes<>+1902(SB)/1, $0x01
+DATA bitBytes<>+1903(SB)/1, $0x01
+DATA bitBytes<>+1904(SB)/1, $0x00
+DATA bitBytes<>+1905(SB)/1, $0x01
+DATA bitBytes<>+1906(SB)/1, $0x01
+DATA bitBytes<>+1907(SB)/1, $0x01
+DATA bitBytes<>+1908(SB)/1, $0x00
+DATA bitBytes<>+1909(SB)/1, $0x01
+DATA bitBytes<>+1910(SB)/1, $0x01
+DATA bitBytes<>+1911(SB)/1, $0x01
+DATA bitBytes<>+1912(SB)/1, $0x01
+DATA bitBytes<>+1913(SB)/1, $0x01
+DATA bitBytes<>+1914(SB)/1, $0x01
+DATA bitBytes<>+1915(SB)/1, $0x01
+DATA bitBytes<>+1916(SB)/1, $0x00
+DATA bitBytes<>+1917(SB)/1, $0x01
+DATA bitBytes<>+1918(SB)/1, $0x01
+DATA bitBytes<>+1919(SB)/1, $0x01
+DATA bitBytes<>+1920(SB)/1, $0x00
+DATA bitBytes<>+1921(SB)/1, $0x00
+DATA bitBytes<>+1922(SB)/1, $0x00
+DATA bitBytes<>+1923(SB)/1, $0x00
+DATA bitBytes<>+1924(SB)/1, $0x01
+DATA bitBytes<>+1925(SB)/1, $0x01
+DATA bitBytes<>+1926(SB)/1, $0x01
+DATA bitBytes<>+1927(SB)/1, $0x01
+DATA bitBytes<>+1928(SB)/1, $0x01
+DATA bitBytes<>+1929(SB)/1, $0x00
+DATA bitBytes<>+1930(SB)/1, $0x00
+DATA bitBytes<>+1931(SB)/1, $0x00
+DATA bitBytes<>+1932(SB)/1, $0x01
+DATA bitBytes<>+1933(SB)/1, $0x01
+DATA bitBytes<>+1934(SB)/1, $0x01
+DATA bitBytes<>+1935(SB)/1, $0x01
+DATA bitBytes<>+1936(SB)/1, $0x00
+DATA bitBytes<>+1937(SB)/1, $0x01
+DATA bitBytes<>+1938(SB)/1, $0x00
+DATA bitBytes<>+1939(SB)/1, $0x00
+DATA bitBytes<>+1940(SB)/1, $0x01
+DATA bitBytes<>+1941(SB)/1, $0x01
+DATA bitBytes<>+1942(SB)/1, $0x01
+DATA bitBytes<>+1943(SB)/1, $0x01
+DATA bitBytes<>+1944(SB)/1, $0x01
+DATA bitBytes<>+1945(SB)/1, $0x01
+DATA bitBytes<>+1946(SB)/1, $0x00
+DATA bitBytes<>+1947(SB)/1, $0x00
+DATA bitBytes<>+1948(SB)/1, $0x01
+DATA bitBytes<>+1949(SB)/1, $0x01
+DATA bitBytes<>+1950(SB)/1, $0x01
+DATA bitBytes<>+1951(SB)/1, $0x01
+DATA bitBytes<>+1952(SB)/1, $0x00
+DATA bitBytes<>+1953(SB)/1, $0x00
+DATA bitBytes<>+1954(SB)/1, $0x01
+DATA bitBytes<>+1955(SB)/1, $0x00
+DATA bitBytes<>+1956(SB)/1, $0x01
+DATA bitBytes<>+1957(SB)/1, $0x01
+DATA bitBytes<>+1958(SB)/1, $0x01
+DATA bitBytes<>+1959(SB)/1, $0x01
+DATA bitBytes<>+1960(SB)/1, $0x01
+DATA bitBytes<>+1961(SB)/1, $0x00
+DATA bitBytes<>+1962(SB)/1, $0x01
+DATA bitBytes<>+1963(SB)/1, $0x00
+DATA bitBytes<>+1964(SB)/1, $0x01
+DATA bitBytes<>+1965(SB)/1, $0x01
+DATA bitBytes<>+1966(SB)/1, $0x01
+DATA bitBytes<>+1967(SB)/1, $0x01
+DATA bitBytes<>+1968(SB)/1, $0x00
+DATA bitBytes<>+1969(SB)/1, $0x01
+DATA bitBytes<>+1970(SB)/1, $0x01
+DATA bitBytes<>+1971(SB)/1, $0x00
+DATA bitBytes<>+1972(SB)/1, $0x01
+DATA bitBytes<>+1973(SB)/1, $0x01
+DATA bitBytes<>+1974(SB)/1, $0x01
+DATA bitBytes<>+1975(SB)/1, $0x01
+DATA bitBytes<>+1976(SB)/1, $0x01
+DATA bitBytes<>+1977(SB)/1, $0x01
+DATA bitBytes<>+1978(SB)/1, $0x01
+DATA bitBytes<>+1979(SB)/1, $0x00
+DATA bitBytes<>+1980(SB)/1, $0x01
+DATA bitBytes<>+1981(SB)/1, $0x01
+DATA bitBytes<>+1982(SB)/1, $0x01
+DATA bitBytes<>+1983(SB)/1, $0x01
+DATA bitBytes<>+1984(SB)/1, $0x00
+DATA bitBytes<>+1985(SB)/1, $0x00
+DATA bitBytes<>+1986(SB)/1, $0x00
+DATA bitBytes<>+1987(SB)/1, $0x01
+DATA bitBytes<>+1988(SB)/1, $0x01
+DATA bitBytes<>+1989(SB)/1, $0x01
+DATA bitBytes<>+1990(SB)/1, $0x01
+DATA bitBytes<>+1991(SB)/1, $0x01
+DATA bitBytes<>+1992(SB)/1, $0x01
+DATA bitBytes<>+1993(SB)/1, $0x00
+DATA bitBytes<>+1994(SB)/1, $0x00
+DATA bitBytes<>+1995(SB)/1, $0x01
+DATA bitBytes<>+1996(SB)/1, $0x01
+DATA bitBytes<>+1997(SB)/1, $0x01
+DATA bitBytes<>+1998(SB)/1, $0x01
+DATA bitBytes<>+1999(SB)/1, $0x01
+DATA bitBytes<>+2000(SB)/1, $0x00
+DATA bitBytes<>+2001(SB)/1, $0x01
+DATA bitBytes<>+2002(SB)/1, $0x00
+DATA bitBytes<>+2003(SB)/1, $0x01
+DATA bitBytes<>+2004(SB)/1, $0x01
+DATA bitBytes<>+2005(SB)/1, $0x01
+DATA bitBytes<>+2006(SB)/1, $0x01
+DATA bitBytes<>+2007(SB)/1, $0x01
+DATA bitBytes<>+2008(SB)/1, $0x01
+DATA bitBytes<>+2009(SB)/1, $0x01
+DATA bitBytes<>+2010(SB)/1, $0x00
+DATA bitBytes<>+2011(SB)/1, $0x01
+DATA bitBytes<>+2012(SB)/1, $0x01
+DATA bitBytes<>+2013(SB)/1, $0x01
+DATA bitBytes<>+2014(SB)/1, $0x01
+DATA bitBytes<>+2015(SB)/1, $0x01
+DATA bitBytes<>+2016(SB)/1, $0x00
+DATA bitBytes<>+2017(SB)/1, $0x00
+DATA bitBytes<>+2018(SB)/1, $0x01
+DATA bitBytes<>+2019(SB)/1, $0x01
+DATA bitBytes<>+2020(SB)/1, $0x01
+DATA bitBytes<>+2021(SB)/1, $0x01
+DATA bitBytes<>+2022(SB)/1, $0x01
+DATA bitBytes<>+2023(SB)/1, $0x01
+DATA bitBytes<>+2024(SB)/1, $0x01
+DATA bitBytes<>+2025(SB)/1, $0x00
+DATA bitBytes<>+2026(SB)/1, $0x01
+DATA bitBytes<>+2027(SB)/1, $0x01
+DATA bitBytes<>+2028(SB)/1, $0x01
+DATA bitBytes<>+2029(SB)/1, $0x01
+DATA bitBytes<>+2030(SB)/1, $0x01
+DATA bitBytes<>+2031(SB)/1, $0x01
+DATA bitBytes<>+2032(SB)/1, $0x00
+DATA bitBytes<>+2033(SB)/1, $0x01
+DATA bitBytes<>+2034(SB)/1, $0x01
+DATA bitBytes<>+2035(SB)/1, $0x01
+DATA bitBytes<>+2036(SB)/1, $0x01
+DATA bitBytes<>+2037(SB)/1, $0x01
+DATA bitBytes<>+2038(SB)/1, $0x01
+DATA bitBytes<>+2039(SB)/1, $0x01
+DATA bitBytes<>+2040(SB)/1, $0x01
+DATA bitBytes<>+2041(SB)/1, $0x01
+DATA bitBytes<>+2042(SB)/1, $0x01
+DATA bitBytes<>+2043(SB)/1, $0x01
+DATA bitBytes<>+2044(SB)/1, $0x01
+DATA bitBytes<>+2045(SB)/1, $0x01
+DATA bitBytes<>+2046(SB)/1, $0x01
+DATA bitBytes<>+2047(SB)/1, $0x01
+GLOBL bitBytes<>(SB), RODATA|NOPTR, $2048
+
+DATA ptrsConsts<>+0(SB)/8, $0x3ff0000000000000
+DATA ptrsConsts<>+8(SB)/8, $0x3ff0000000000000
+DATA ptrsConsts<>+16(SB)/8, $0x3ff0000000000000
+DATA ptrsConsts<>+24(SB)/8, $0x3ff0000000000000
+DATA ptrsConsts<>+32(SB)/8, $0x3fefffffffffffff
+DATA ptrsConsts<>+40(SB)/8, $0x3fefffffffffffff
+DATA ptrsConsts<>+48(SB)/8, $0x3fefffffffffffff
+DATA ptrsConsts<>+56(SB)/8, $0x3fefffffffffffff
+DATA ptrsConsts<>+64(SB)/8, $0x7fffffffffffffff
+DATA ptrsConsts<>+72(SB)/8, $0x7fffffffffffffff
+DATA ptrsConsts<>+80(SB)/8, $0x7fffffffffffffff
+DATA ptrsConsts<>+88(SB)/8, $0x7fffffffffffffff
+DATA ptrsConsts<>+96(SB)/8, $0x3fb1eb851eb851ec
+DATA ptrsConsts<>+104(SB)/8, $0x3fb1eb851eb851ec
+DATA ptrsConsts<>+112(SB)/8, $0x3fb1eb851eb851ec
+DATA ptrsConsts<>+120(SB)/8, $0x3fb1eb851eb851ec
+DATA ptrsConsts<>+128(SB)/8, $0x4338000000000000
+DATA ptrsConsts<>+136(SB)/8, $0x4338000000000000
+DATA ptrsConsts<>+144(SB)/8, $0x4338000000000000
+DATA ptrsConsts<>+152(SB)/8, $0x4338000000000000
+DATA ptrsConsts<>+160(SB)/8, $0x4320000000000000
+DATA ptrsConsts<>+168(SB)/8, $0x4320000000000000
+DATA ptrsConsts<>+176(SB)/8, $0x4320000000000000
+DATA ptrsConsts<>+184(SB)/8, $0x4320000000000000
+DATA ptrsConsts<>+192(SB)/8, $0x4330000000000000
+DATA ptrsConsts<>+200(SB)/8, $0x4330000000000000
+DATA ptrsConsts<>+208(SB)/8, $0x4330000000000000
+DATA ptrsConsts<>+216(SB)/8, $0x4330000000000000
+DATA ptrsConsts<>+224(SB)/8, $0x00000000000001ff
+DATA ptrsConsts<>+232(SB)/8, $0x00000000000001ff
+DATA ptrsConsts<>+240(SB)/8, $0x00000000000001ff
+DATA ptrsConsts<>+248(SB)/8, $0x00000000000001ff
+DATA ptrsConsts<>+256(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+264(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+272(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+280(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+288(SB)/8, $0x0808080808080808
+DATA ptrsConsts<>+296(SB)/8, $0x0808080808080808
+DATA ptrsConsts<>+304(SB)/8, $0x0808080808080808
+DATA ptrsConsts<>+312(SB)/8, $0x0808080808080808
+GLOBL ptrsConsts<>(SB), RODATA|NOPTR, $320
+
+// func triesAVX512(k *[128]int64, st *[128]uint8, idx *[128]uint8, memo *pmfMemo, p []byte, twoA float64, b float64, c float64, a float64, alpha float64, quick float64, m int64, vrM int64, kmax int64, lo int64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV, POPCNT
+TEXT ·triesAVX512(SB), $960-144
+	MOVQ         k+0(FP), AX
+	MOVQ         st+8(FP), CX
+	MOVQ         idx+16(FP), DX
+	MOVQ         memo+24(FP), BX
+	MOVQ         p_base+32(FP), SI
+	MOVQ         p_len+40(FP), DI
+	SHRQ         $0x04, DI
+	MOVQ         $0x00000080, R8
+	CMPQ         DI, R8
+	CMOVQGT      R8, DI
+	ANDQ         $-8, DI
+	VPBROADCASTQ ptrsConsts<>+0(SB), Z0
+	VMOVDQU64    Z0, (SP)
+	VPBROADCASTQ ptrsConsts<>+32(SB), Z0
+	VMOVDQU64    Z0, 64(SP)
+	VPBROADCASTQ ptrsConsts<>+64(SB), Z0
+	VMOVDQU64    Z0, 128(SP)
+	VPBROADCASTQ ptrsConsts<>+96(SB), Z0
+	VMOVDQU64    Z0, 192(SP)
+	VPBROADCASTQ ptrsConsts<>+160(SB), Z0
+	VMOVDQU64    Z0, 256(SP)
+	VPBROADCASTQ ptrsConsts<>+192(SB), Z0
+	VMOVDQU64    Z0, 320(SP)
+	VPBROADCASTQ ptrsConsts<>+224(SB), Z0
+	VMOVDQU64    Z0, 384(SP)
+	VBROADCASTSD a+80(FP), Z0
+	VMOVDQU64    Z0, 448(SP)
+	VBROADCASTSD alpha+88(FP), Z0
+	VMOVDQU64    Z0, 512(SP)
+	VBROADCASTSD quick+96(FP), Z0
+	VMOVDQU64    Z0, 576(SP)
+	VPBROADCASTQ m+104(FP), Z0
+	VMOVDQU64    Z0, 640(SP)
+	VPBROADCASTQ vrM+112(FP), Z0
+	VMOVDQU64    Z0, 704(SP)
+	VPBROADCASTQ kmax+120(FP), Z0
+	VMOVDQU64    Z0, 768(SP)
+	VPBROADCASTQ lo+128(FP), Z0
+	VMOVDQU64    Z0, 832(SP)
+	VBROADCASTSD b+64(FP), Z0
+	VBROADCASTSD c+72(FP), Z4
+	VBROADCASTSD twoA+56(FP), Z5
+	VPBROADCASTQ ptrsConsts<>+256(SB), Z6
+	VPTERNLOGQ   $0xff, Z1, Z1, Z1
+	VMOVDQU64    evenOdd<>+0(SB), Z7
+	VMOVDQU64    evenOdd<>+64(SB), Z8
+	LEAQ         keptLanes<>+0(SB), R8
+	LEAQ         bitBytes<>+0(SB), R9
+	XORQ         R10, R10
+	SHLQ         $0x04, DI
+	LEAQ         (SI)(DI*1), DI
+	XORQ         R11, R11
+
+triesAVX512_loop:
+	CMPQ       SI, DI
+	JAE        triesAVX512_done
+	VMOVDQU64  (SI), Z9
+	VMOVDQU64  64(SI), Z10
+	VMOVDQA64  Z9, Z11
+	VPERMT2Q   Z10, Z7, Z11
+	VPERMT2Q   Z10, Z8, Z9
+	VPSRLQ     $0x0c, Z11, Z10
+	VPORQ      (SP), Z10, Z10
+	VSUBPD     64(SP), Z10, Z10
+	VSUBPD     Z6, Z10, Z10
+	VANDPD     128(SP), Z10, Z11
+	VSUBPD     Z11, Z6, Z11
+	VDIVPD     Z11, Z5, Z12
+	VADDPD     Z0, Z12, Z12
+	VMULPD     Z10, Z12, Z12
+	VADDPD     Z4, Z12, Z12
+	VANDPD     128(SP), Z12, Z10
+	VPSRLQ     $0x0c, Z9, Z9
+	VPORQ      (SP), Z9, Z13
+	VSUBPD     64(SP), Z13, Z13
+	VCMPPD     $0x11, 256(SP), Z10, K1
+	VCMPPD     $0x11, 320(SP), Z10, K2
+	KANDNB     K2, K1, K2
+	VCVTTPD2QQ Z12, Z10
+	VCVTQQ2PD  Z10, Z14
+	VCMPPD     $0x1e, Z12, Z14, K3
+	VPADDQ     Z1, Z10, K3, Z10
+	VPADDQ     640(SP), Z10, Z10
+	VMOVDQU64  Z10, (AX)
+	VPCMPUQ    $0x02, 768(SP), Z10, K1, K1
+	VCMPPD     $0x1d, 192(SP), Z11, K3
+	VPCMPQ     $0x02, 704(SP), Z9, K3, K3
+	VCMPPD     $0x11, 576(SP), Z11, K4
+	VCMPPD     $0x1e, Z11, Z13, K4, K4
+	KORB       K3, K4, K4
+	KANDNB     K1, K4, K1
+	KANDNB     K2, K4, K2
+	VPSUBQ     832(SP), Z10, Z9
+	VPCMPUQ    $0x02, 384(SP), Z9, K1, K5
+	KMOVB      K5, K7
+	VPXORQ     Z2, Z2, Z2
+	VGATHERQPD (BX)(Z9*8), K7, Z2
+	VPXORQ     Z3, Z3, Z3
+	VCMPPD     $0x04, Z3, Z2, K5, K5
+	VMULPD     Z11, Z11, Z9
+	VMULPD     512(SP), Z13, Z10
+	VMULPD     Z9, Z10, Z10
+	VMULPD     Z0, Z9, Z9
+	VADDPD     448(SP), Z9, Z9
+	VMULPD     Z9, Z2, Z9
+	VCMPPD     $0x12, Z9, Z10, K5, K6
+	KORB       K3, K6, K6
+	KANDNB     K1, K5, K1
+	KORB       K1, K2, K4
+	KMOVB      K6, R12
+	KMOVB      K4, R13
+	MOVQ       (R9)(R12*8), R12
+	MOVQ       R12, (CX)
+	MOVQ       (R8)(R13*8), R12
+	ORQ        R10, R12
+	MOVQ       R12, (DX)(R11*1)
+	POPCNTL    R13, R13
+	ADDQ       R13, R11
+	ADDQ       ptrsConsts<>+288(SB), R10
+	ADDQ       $0x08, CX
+	ADDQ       $0x40, AX
+	SUBQ       $-128, SI
+	JMP        triesAVX512_loop
+
+triesAVX512_done:
+	MOVQ R11, ret+136(FP)
+	VZEROUPPER
+	RET
+
+// func triesAVX2(k *[128]int64, st *[128]uint8, idx *[128]uint8, memo *pmfMemo, p []byte, twoA float64, b float64, c float64, a float64, alpha float64, quick float64, m int64, vrM int64, kmax int64, lo int64) int
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·triesAVX2(SB), $480-144
+	MOVQ         k+0(FP), AX
+	MOVQ         st+8(FP), CX
+	MOVQ         idx+16(FP), DX
+	MOVQ         memo+24(FP), BX
+	MOVQ         p_base+32(FP), SI
+	MOVQ         p_len+40(FP), DI
+	SHRQ         $0x04, DI
+	MOVQ         $0x00000080, R8
+	CMPQ         DI, R8
+	CMOVQGT      R8, DI
+	ANDQ         $-8, DI
+	VBROADCASTSD a+80(FP), Y0
+	VMOVDQU      Y0, (SP)
+	VBROADCASTSD alpha+88(FP), Y0
+	VMOVDQU      Y0, 32(SP)
+	VBROADCASTSD quick+96(FP), Y0
+	VMOVDQU      Y0, 64(SP)
+	VPBROADCASTQ m+104(FP), Y0
+	VMOVDQU      Y0, 96(SP)
+	VPBROADCASTQ vrM+112(FP), Y0
+	VMOVDQU      Y0, 128(SP)
+	VPBROADCASTQ kmax+120(FP), Y0
+	VMOVDQU      Y0, 160(SP)
+	VPBROADCASTQ lo+128(FP), Y0
+	VMOVDQU      Y0, 192(SP)
+	VBROADCASTSD b+64(FP), Y0
+	VBROADCASTSD c+72(FP), Y3
+	VBROADCASTSD twoA+56(FP), Y4
+	VPBROADCASTQ ptrsConsts<>+256(SB), Y5
+	LEAQ         keptLanes<>+0(SB), R8
+	LEAQ         bitBytes<>+0(SB), R9
+	XORQ         R10, R10
+	SHLQ         $0x04, DI
+	LEAQ         (SI)(DI*1), DI
+	XORQ         R11, R11
+
+triesAVX2_loop:
+	CMPQ        SI, DI
+	JAE         triesAVX2_done
+	VMOVDQU     (SI), Y6
+	VMOVDQU     32(SI), Y7
+	VPUNPCKLQDQ Y7, Y6, Y8
+	VPUNPCKHQDQ Y7, Y6, Y6
+	VPERMQ      $0xd8, Y8, Y8
+	VPERMQ      $0xd8, Y6, Y6
+	VPSRLQ      $0x0c, Y8, Y7
+	VPOR        ptrsConsts<>+0(SB), Y7, Y7
+	VSUBPD      ptrsConsts<>+32(SB), Y7, Y7
+	VSUBPD      Y5, Y7, Y7
+	VANDPD      ptrsConsts<>+64(SB), Y7, Y8
+	VSUBPD      Y8, Y5, Y8
+	VDIVPD      Y8, Y4, Y9
+	VADDPD      Y0, Y9, Y9
+	VMULPD      Y7, Y9, Y9
+	VADDPD      Y3, Y9, Y9
+	VANDPD      ptrsConsts<>+64(SB), Y9, Y7
+	VPSRLQ      $0x0c, Y6, Y6
+	VPOR        ptrsConsts<>+0(SB), Y6, Y10
+	VSUBPD      ptrsConsts<>+32(SB), Y10, Y10
+	VCMPPD      $0x11, ptrsConsts<>+160(SB), Y7, Y11
+	VCMPPD      $0x11, ptrsConsts<>+192(SB), Y7, Y7
+	VANDNPD     Y7, Y11, Y7
+	VROUNDPD    $0x09, Y9, Y9
+	VADDPD      ptrsConsts<>+128(SB), Y9, Y9
+	VPSUBQ      ptrsConsts<>+128(SB), Y9, Y9
+	VPADDQ      96(SP), Y9, Y9
+	VMOVDQU     Y9, (AX)
+	VPXOR       Y12, Y12, Y12
+	VPCMPGTQ    Y9, Y12, Y12
+	VANDNPD     Y11, Y12, Y11
+	VPCMPGTQ    160(SP), Y9, Y12
+	VANDNPD     Y11, Y12, Y11
+	VCMPPD      $0x1d, ptrsConsts<>+96(SB), Y8, Y12
+	VPCMPGTQ    128(SP), Y6, Y6
+	VANDNPD     Y12, Y6, Y12
+	VCMPPD      $0x11, 64(SP), Y8, Y6
+	VCMPPD      $0x1e, Y8, Y10, Y13
+	VANDPD      Y13, Y6, Y6
+	VORPD       Y12, Y6, Y6
+	VANDNPD     Y11, Y6, Y11
+	VANDNPD     Y7, Y6, Y7
+	VPSUBQ      192(SP), Y9, Y6
+	VPXOR       Y9, Y9, Y9
+	VPCMPGTQ    Y6, Y9, Y9
+	VPCMPGTQ    ptrsConsts<>+224(SB), Y6, Y13
+	VORPD       Y13, Y9, Y9
+	VANDNPD     Y11, Y9, Y9
+	VANDPD      Y9, Y6, Y6
+	VMOVDQU     Y6, 448(SP)
+	MOVQ        448(SP), R12
+	VMOVSD      (BX)(R12*8), X1
+	MOVQ        456(SP), R12
+	VMOVHPD     (BX)(R12*8), X1, X1
+	MOVQ        464(SP), R12
+	VMOVSD      (BX)(R12*8), X6
+	MOVQ        472(SP), R12
+	VMOVHPD     (BX)(R12*8), X6, X6
+	VINSERTF128 $0x01, X6, Y1, Y1
+	VPXOR       Y6, Y6, Y6
+	VCMPPD      $0x04, Y6, Y1, Y6
+	VANDPD      Y6, Y9, Y9
+	VMULPD      Y8, Y8, Y6
+	VMULPD      32(SP), Y10, Y8
+	VMULPD      Y6, Y8, Y8
+	VMULPD      Y0, Y6, Y6
+	VADDPD      (SP), Y6, Y6
+	VMULPD      Y6, Y1, Y6
+	VCMPPD      $0x12, Y6, Y8, Y8
+	VANDPD      Y9, Y8, Y8
+	VORPD       Y12, Y8, Y8
+	VMOVMSKPD   Y8, R12
+	VANDNPD     Y11, Y9, Y11
+	VORPD       Y7, Y11, Y11
+	VMOVMSKPD   Y11, R13
+	VMOVDQU     64(SI), Y6
+	VMOVDQU     96(SI), Y7
+	VPUNPCKLQDQ Y7, Y6, Y8
+	VPUNPCKHQDQ Y7, Y6, Y6
+	VPERMQ      $0xd8, Y8, Y8
+	VPERMQ      $0xd8, Y6, Y6
+	VPSRLQ      $0x0c, Y8, Y7
+	VPOR        ptrsConsts<>+0(SB), Y7, Y7
+	VSUBPD      ptrsConsts<>+32(SB), Y7, Y7
+	VSUBPD      Y5, Y7, Y7
+	VANDPD      ptrsConsts<>+64(SB), Y7, Y8
+	VSUBPD      Y8, Y5, Y8
+	VDIVPD      Y8, Y4, Y9
+	VADDPD      Y0, Y9, Y9
+	VMULPD      Y7, Y9, Y9
+	VADDPD      Y3, Y9, Y9
+	VANDPD      ptrsConsts<>+64(SB), Y9, Y7
+	VPSRLQ      $0x0c, Y6, Y6
+	VPOR        ptrsConsts<>+0(SB), Y6, Y10
+	VSUBPD      ptrsConsts<>+32(SB), Y10, Y10
+	VCMPPD      $0x11, ptrsConsts<>+160(SB), Y7, Y11
+	VCMPPD      $0x11, ptrsConsts<>+192(SB), Y7, Y7
+	VANDNPD     Y7, Y11, Y7
+	VROUNDPD    $0x09, Y9, Y9
+	VADDPD      ptrsConsts<>+128(SB), Y9, Y9
+	VPSUBQ      ptrsConsts<>+128(SB), Y9, Y9
+	VPADDQ      96(SP), Y9, Y9
+	VMOVDQU     Y9, 32(AX)
+	VPXOR       Y12, Y12, Y12
+	VPCMPGTQ    Y9, Y12, Y12
+	VANDNPD     Y11, Y12, Y11
+	VPCMPGTQ    160(SP), Y9, Y12
+	VANDNPD     Y11, Y12, Y11
+	VCMPPD      $0x1d, ptrsConsts<>+96(SB), Y8, Y12
+	VPCMPGTQ    128(SP), Y6, Y6
+	VANDNPD     Y12, Y6, Y12
+	VCMPPD      $0x11, 64(SP), Y8, Y6
+	VCMPPD      $0x1e, Y8, Y10, Y13
+	VANDPD      Y13, Y6, Y6
+	VORPD       Y12, Y6, Y6
+	VANDNPD     Y11, Y6, Y11
+	VANDNPD     Y7, Y6, Y7
+	VPSUBQ      192(SP), Y9, Y6
+	VPXOR       Y9, Y9, Y9
+	VPCMPGTQ    Y6, Y9, Y9
+	VPCMPGTQ    ptrsConsts<>+224(SB), Y6, Y13
+	VORPD       Y13, Y9, Y9
+	VANDNPD     Y11, Y9, Y9
+	VANDPD      Y9, Y6, Y6
+	VMOVDQU     Y6, 448(SP)
+	MOVQ        448(SP), R14
+	VMOVSD      (BX)(R14*8), X2
+	MOVQ        456(SP), R14
+	VMOVHPD     (BX)(R14*8), X2, X2
+	MOVQ        464(SP), R14
+	VMOVSD      (BX)(R14*8), X6
+	MOVQ        472(SP), R14
+	VMOVHPD     (BX)(R14*8), X6, X6
+	VINSERTF128 $0x01, X6, Y2, Y2
+	VPXOR       Y6, Y6, Y6
+	VCMPPD      $0x04, Y6, Y2, Y6
+	VANDPD      Y6, Y9, Y9
+	VMULPD      Y8, Y8, Y6
+	VMULPD      32(SP), Y10, Y8
+	VMULPD      Y6, Y8, Y8
+	VMULPD      Y0, Y6, Y6
+	VADDPD      (SP), Y6, Y6
+	VMULPD      Y6, Y2, Y6
+	VCMPPD      $0x12, Y6, Y8, Y8
+	VANDPD      Y9, Y8, Y8
+	VORPD       Y12, Y8, Y8
+	VMOVMSKPD   Y8, R14
+	VANDNPD     Y11, Y9, Y11
+	VORPD       Y7, Y11, Y11
+	VMOVMSKPD   Y11, R15
+	SHLL        $0x04, R14
+	ORL         R14, R12
+	SHLL        $0x04, R15
+	ORL         R15, R13
+	MOVQ        (R9)(R12*8), R12
+	MOVQ        R12, (CX)
+	MOVQ        (R8)(R13*8), R12
+	ORQ         R10, R12
+	MOVQ        R12, (DX)(R11*1)
+	POPCNTL     R13, R13
+	ADDQ        R13, R11
+	ADDQ        ptrsConsts<>+288(SB), R10
+	ADDQ        $0x08, CX
+	ADDQ        $0x40, AX
+	SUBQ        $-128, SI
+	JMP         triesAVX2_loop
+
+triesAVX2_done:
+	MOVQ R11, ret+136(FP)
+	VZEROUPPER
+	RET

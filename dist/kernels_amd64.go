@@ -86,6 +86,12 @@ func geometricsAVX512(dst []int64, src []float64, s float64) int
 //go:noescape
 func geometricsAVX2(dst []int64, src []float64, s float64) int
 
+//go:noescape
+func triesAVX512(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *pmfMemo, p []byte, twoA, b, c, a, alpha, quick float64, m, vrM, kmax, lo int64) int
+
+//go:noescape
+func triesAVX2(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *pmfMemo, p []byte, twoA, b, c, a, alpha, quick float64, m, vrM, kmax, lo int64) int
+
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
 // that order:
@@ -355,4 +361,24 @@ func asmGeometrics(dst []int64, src []float64, s float64) int {
 		return geometricsAVX2(dst, src, s)
 	}
 	return 0
+}
+
+// asmTries makes into b, as ptrs.propose and btrs.propose and then test
+// do, the first tries of the words of p (two a try; at most tryBatchLen
+// tries) in whole groups of 8, with the parameters of q (see tryParams),
+// and returns how many tries it made and how many of them it left to test.
+// Each try gets its k and state (tryAccept or 0) where the kernel decides
+// it, or is listed in b.idx for test, which makes it again and decides it:
+// where the squeeze does not take it and it is not rejected at once, but
+// p(k) is not in the memo yet, or |t - m| >= 2^51 (see _asm/ptrs.go).
+func asmTries(b *tryBatch, p []byte, q *tryParams) (tries, nt int) {
+	switch {
+	case useAVX512:
+		return min(len(p)/16, tryBatchLen) &^ 7, triesAVX512(&b.k, &b.st, &b.idx, &b.memo, p,
+			q.twoA, q.b, q.c, q.a, q.alpha, q.quick, q.m, q.vrM, q.kmax, q.lo)
+	case useAVX2:
+		return min(len(p)/16, tryBatchLen) &^ 7, triesAVX2(&b.k, &b.st, &b.idx, &b.memo, p,
+			q.twoA, q.b, q.c, q.a, q.alpha, q.quick, q.m, q.vrM, q.kmax, q.lo)
+	}
+	return 0, 0
 }

@@ -39,3 +39,5 @@ func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 6
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
 
 func asmGeometrics(dst []int64, src []float64, s float64) int { return 0 }
+
+func asmTries(b *tryBatch, p []byte, q *tryParams) (tries, nt int) { return 0, 0 }

@@ -331,6 +331,17 @@ var (
 	us0013 = open01Least(0.013)
 )
 
+// tryParams is what the kernels read of a PTRS or BTRS setup (asmTries):
+// the proposal t = (twoA/us + b)·u + c, k = m + ⌊t⌋; the squeeze's bound
+// vrM on v's integer; the quick rejection us < quick and v > us (PTRS's,
+// quick = 0.013: the same test as tryU's integers; 0 for none); k valid
+// if uint64(k) <= uint64(kmax); the acceptance test with a, b and alpha
+// (PTRS's invAlpha) as passes computes it, for the p(k) at memo[k - lo].
+type tryParams struct {
+	twoA, b, c, a, alpha, quick float64
+	m, vrM, kmax, lo            int64
+}
+
 // add records try t, with proposal k and squeeze flag sq, as the nt-th
 // not accepted by the squeeze (kept only if sq is 0: nt then moves on).
 func (b *tryBatch) add(t, nt int, k int64, sq uint8) {
@@ -502,31 +513,39 @@ func (s *ptrs) draw(w *words, memo *pmfMemo) int64 {
 func (s *ptrs) fill(w *words, dst []int64) {
 	s.vrM = open01Most(s.vr)
 	s.setInvAlpha()
+	q := tryParams{s.twoA, s.b, s.c, s.a, s.invAlpha, 0.013, s.m, s.vrM, math.MaxInt64, s.lo}
 	var b tryBatch
 	for len(dst) > 0 {
-		// The tries whose words are at hand in w's buffer; with fewer
-		// than two words at hand (always, for a plain Source), one
+		// The tries whose words are at hand in w's buffer, the
+		// keystream's next words once those are spent; with fewer than
+		// two words at hand even then (always, for a plain Source), one
 		// value by draw, whose words refill the buffer.
 		nb := min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
+		if nb == 0 && w.refresh() {
+			nb = min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
+		}
 		if nb == 0 {
 			dst[0] = s.draw(w, &b.memo)
 			dst = dst[1:]
 			continue
 		}
 		p := w.p[w.k : w.k+16*nb]
-		nt := s.propose(&b, p)
+		nt := s.propose(&b, p, &q)
 		w.k += 16 * nb
 		s.test(&b, p, nt)
 		dst = dst[b.take(dst, nb):]
 	}
 }
 
-// propose makes the tries of the words of p, two a try, into b (their k
-// and whether the squeeze accepts them) and returns how many it does not.
-// It is a function of its own, with no call, so that the loop's values
-// stay in registers.
-func (s *ptrs) propose(b *tryBatch, p []byte) (nt int) {
-	for t := range len(p) / 16 {
+// propose makes the tries of the words of p, two a try, into b and
+// returns how many it leaves to test, listed in b.idx: the kernel in use
+// makes the first (asmTries: it also decides most of those the squeeze
+// does not take), the loop the rest (their k and whether the squeeze
+// takes them). It is a function of its own, with no call in the loop, so
+// that the loop's values stay in registers.
+func (s *ptrs) propose(b *tryBatch, p []byte, q *tryParams) int {
+	t0, nt := asmTries(b, p, q)
+	for t := t0; t < len(p)/16; t++ {
 		x, y := le64(p, 16*t), le64(p, 16*t+8)
 		u, us := tryUF(x)
 		my := int64(y >> 12)
@@ -561,7 +580,9 @@ func (s *ptrs) test(b *tryBatch, p []byte, nt int) {
 		} else {
 			r = s.pmf(k, float64(k-s.m))
 		}
-		b.st[t] = discFlag(s.passes(r, us, open01(y)))
+		// k is propose's, but for a kernel's where |t - m| > 2^51
+		// (asmProposals): the test's own k goes with its verdict.
+		b.k[t], b.st[t] = k, discFlag(s.passes(r, us, open01(y)))
 	}
 }
 

@@ -134,6 +134,23 @@ func open01(u uint64) float64 {
 	return float64((float64(int64(u>>12)) + 0.5) * 0x1p-52)
 }
 
+// refresh makes the keystream's buffered words the words at hand, after
+// consuming those taken, and reports whether there are any: false for a
+// plain Source. The batched samplers call it when fewer words are at hand
+// than a batch needs, so that a batch starts where the buffer does and
+// spans all of it (at least 8 bytes).
+func (w *words) refresh() bool {
+	if w.b == nil {
+		return false
+	}
+	if w.peeked {
+		w.b.Discard(w.k)
+	}
+	w.p, w.peeked = w.b.Peek(), true
+	w.k, w.n = 0, len(w.p)-7
+	return true
+}
+
 // take returns the next buffered word, or false if none is buffered (then
 // the caller calls refill): the inlinable half of next, for the hot loops.
 func (w *words) take() (uint64, bool) {

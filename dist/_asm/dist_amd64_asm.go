@@ -27,6 +27,7 @@
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
 //     once, up to the first that is not (studentst.go).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
+//   - tries: the tries of PTRS and BTRS (ptrs.go).
 //
 // The ziggurats' tables (256 entries of a 64-bit bound k and a float64
 // width w) are looked up by one 16-byte load per word of the pair {w[i],
@@ -93,6 +94,10 @@ func main() {
 	tMTAVX2()
 	geometrics()
 	geometricsAVX2()
+	bitBytesConstant()
+	ptrsConstsConstant()
+	tries(avx512)
+	tries(avx2)
 	Generate()
 }
 

@@ -340,7 +340,8 @@ func (s *btrs) fill(w *words, dst []int64) {
 	s.vrM = open01Most(s.vr)
 	s.setRatio()
 	q := tryParams{s.twoA, s.b, s.cj, s.a, s.alpha, 0, s.m, s.vrM, s.n, s.lo}
-	var b tryBatch
+	b := batchFor(memoKey{2, uint64(s.n), math.Float64bits(s.p)})
+	defer batches.Put(b)
 	for len(dst) > 0 {
 		// The tries whose words are at hand in w's buffer, the
 		// keystream's next words once those are spent; with fewer than
@@ -356,9 +357,9 @@ func (s *btrs) fill(w *words, dst []int64) {
 			continue
 		}
 		p := w.p[w.k : w.k+16*nb]
-		nt := s.propose(&b, p, &q)
+		nt := s.propose(b, p, &q)
 		w.k += 16 * nb
-		s.test(&b, p, nt)
+		s.test(b, p, nt)
 		dst = dst[b.take(dst, nb):]
 	}
 }

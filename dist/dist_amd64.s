@@ -7473,3 +7473,86 @@ triesAVX2_done:
 	MOVQ R11, ret+136(FP)
 	VZEROUPPER
 	RET
+
+// func takeAVX512(dst []int64, k *[128]int64, st *[128]uint8, nb int) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV, POPCNT
+TEXT ·takeAVX512(SB), NOSPLIT, $0-56
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    k+24(FP), CX
+	MOVQ    st+32(FP), DX
+	MOVQ    nb+40(FP), BX
+	MOVQ    dst_len+8(FP), SI
+	CMPQ    BX, SI
+	CMOVQGT SI, BX
+	MOVQ    $0x00000080, SI
+	CMPQ    BX, SI
+	CMOVQGT SI, BX
+	ANDQ    $-8, BX
+	XORQ    SI, SI
+	XORQ    DI, DI
+
+takeAVX512_loop:
+	CMPQ          DI, BX
+	JAE           takeAVX512_done
+	VPMOVZXBQ     (DX)(DI*1), Z0
+	VPTESTMQ      Z0, Z0, K1
+	VMOVDQU64     (CX)(DI*8), Z0
+	VPCOMPRESSQ.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(SI*8)
+	KMOVB         K1, R8
+	POPCNTL       R8, R8
+	ADDQ          R8, SI
+	ADDQ          $0x08, DI
+	JMP           takeAVX512_loop
+
+takeAVX512_done:
+	MOVQ SI, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func takeAVX2(dst []int64, k *[128]int64, st *[128]uint8, nb int) int
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·takeAVX2(SB), NOSPLIT, $0-56
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    k+24(FP), CX
+	MOVQ    st+32(FP), DX
+	MOVQ    nb+40(FP), BX
+	MOVQ    dst_len+8(FP), SI
+	CMPQ    BX, SI
+	CMOVQGT SI, BX
+	MOVQ    $0x00000080, SI
+	CMPQ    BX, SI
+	CMOVQGT SI, BX
+	ANDQ    $-8, BX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	LEAQ    compactPerm<>+0(SB), R8
+
+takeAVX2_loop:
+	CMPQ      DI, BX
+	JAE       takeAVX2_done
+	VPMOVZXBQ (DX)(DI*1), Y0
+	VPSLLQ    $0x3f, Y0, Y0
+	VMOVMSKPD Y0, R9
+	SHLL      $0x05, R9
+	VMOVDQU   (R8)(R9*1), Y0
+	VPERMD    (CX)(DI*8), Y0, Y0
+	VMOVDQU   Y0, (AX)(SI*8)
+	POPCNTL   R9, R9
+	ADDQ      R9, SI
+	VPMOVZXBQ 4(DX)(DI*1), Y0
+	VPSLLQ    $0x3f, Y0, Y0
+	VMOVMSKPD Y0, R9
+	SHLL      $0x05, R9
+	VMOVDQU   (R8)(R9*1), Y0
+	VPERMD    32(CX)(DI*8), Y0, Y0
+	VMOVDQU   Y0, (AX)(SI*8)
+	POPCNTL   R9, R9
+	ADDQ      R9, SI
+	ADDQ      $0x08, DI
+	JMP       takeAVX2_loop
+
+takeAVX2_done:
+	MOVQ SI, ret+48(FP)
+	VZEROUPPER
+	RET

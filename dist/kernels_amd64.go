@@ -92,6 +92,12 @@ func triesAVX512(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *pmfMe
 //go:noescape
 func triesAVX2(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *pmfMemo, p []byte, twoA, b, c, a, alpha, quick float64, m, vrM, kmax, lo int64) int
 
+//go:noescape
+func takeAVX512(dst []int64, k *[tryBatchLen]int64, st *[tryBatchLen]uint8, nb int) int
+
+//go:noescape
+func takeAVX2(dst []int64, k *[tryBatchLen]int64, st *[tryBatchLen]uint8, nb int) int
+
 // The kernels, each enabled at init where this CPU has what the tier rules
 // (internal/impl's Tiers) say it needs; the wrappers below check them in
 // that order:
@@ -379,6 +385,21 @@ func asmTries(b *tryBatch, p []byte, q *tryParams) (tries, nt int) {
 	case useAVX2:
 		return min(len(p)/16, tryBatchLen) &^ 7, triesAVX2(&b.k, &b.st, &b.idx, &b.memo, p,
 			q.twoA, q.b, q.c, q.a, q.alpha, q.quick, q.m, q.vrM, q.kmax, q.lo)
+	}
+	return 0, 0
+}
+
+// asmTake stores, in order from dst[0], the k of the first tries of b
+// (whole groups of 8 of the first nb <= len(dst)) whose state is
+// tryAccept (every state is 0 or 1 once test has run), and returns how
+// many tries it took and how many values it stored. It may write anything
+// to dst after them, up to dst[tries-1].
+func asmTake(dst []int64, b *tryBatch, nb int) (tries, n int) {
+	switch {
+	case useAVX512:
+		return min(nb, tryBatchLen) &^ 7, takeAVX512(dst, &b.k, &b.st, nb)
+	case useAVX2:
+		return min(nb, tryBatchLen) &^ 7, takeAVX2(dst, &b.k, &b.st, nb)
 	}
 	return 0, 0
 }

@@ -41,3 +41,5 @@ func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int { ret
 func asmGeometrics(dst []int64, src []float64, s float64) int { return 0 }
 
 func asmTries(b *tryBatch, p []byte, q *tryParams) (tries, nt int) { return 0, 0 }
+
+func asmTake(dst []int64, b *tryBatch, nb int) (tries, n int) { return 0, 0 }

@@ -283,3 +283,86 @@ func TestKernelTryFills(t *testing.T) {
 		}
 	})
 }
+
+// TestBatchMemoKeyed: a tryBatch taken for another law has an empty memo
+// (a memo holds one law's p(k)), and Fills of laws taken in turn, each
+// finding the batch another left, equal their Rand calls.
+func TestBatchMemoKeyed(t *testing.T) {
+	b := batchFor(memoKey{1, math.Float64bits(100), 0})
+	b.memo[3] = 7
+	batches.Put(b)
+	b = batchFor(memoKey{1, math.Float64bits(101), 0})
+	if b.memo[3] != 0 {
+		t.Fatalf("a batch for Poisson(101) holds Poisson(100)'s memo")
+	}
+	batches.Put(b)
+	laws := []tryLaw{}
+	for _, l := range tryLaws() {
+		if l.name == "{Lambda:100}" || l.name == "{Lambda:1234.5}" || l.name == "{N:1000 P:0.5}" || l.name == "{N:1000 P:0.7}" {
+			laws = append(laws, l)
+		}
+	}
+	if len(laws) != 4 {
+		t.Fatalf("found %d of the 4 laws", len(laws))
+	}
+	for round := range 12 {
+		law := laws[round%len(laws)]
+		src, twin := &tryStream{pos: 8 * round, vrM: law.q.vrM}, &tryStream{pos: 8 * round, vrM: law.q.vrM}
+		got := make([]int64, 1000)
+		law.fill(src, got)
+		for k := range got {
+			if want := law.rand(twin); want != got[k] {
+				t.Fatalf("%s round %d: value %d is %d, want %d", law.name, round, k, got[k], want)
+			}
+		}
+	}
+}
+
+// TestKernelTake compares asmTake with take's loop: for every nb 0 to
+// 200 and len(dst) from nb, states 0 or 1 with acceptance rates from none
+// to all, the values stored in order and their number, the tries taken
+// (whole groups of 8 of the first min(nb, tryBatchLen)), and nothing
+// written at or past dst[tries].
+func TestKernelTake(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(46, 47))
+		const guard = -0x5A5A5A5A
+		var b tryBatch
+		for nb := range 201 {
+			for _, rate := range []int{0, 1, 4, 7, 8} { // eighths accepted
+				for i := range b.k {
+					b.k[i] = int64(r.Uint64())
+					b.st[i] = discFlag(r.IntN(8) < rate)
+				}
+				dst := make([]int64, nb+r.IntN(9))
+				for i := range dst {
+					dst[i] = guard
+				}
+				tries, n := asmTake(dst, &b, min(nb, tryBatchLen))
+				desc := fmt.Sprintf("%s nb %d len %d rate %d/8", Backend(), nb, len(dst), rate)
+				if want := min(nb, tryBatchLen) &^ 7; tries != want {
+					t.Fatalf("%s: took %d tries, want %d", desc, tries, want)
+				}
+				var want []int64
+				for i := range tries {
+					if b.st[i] == 1 {
+						want = append(want, b.k[i])
+					}
+				}
+				if n != len(want) {
+					t.Fatalf("%s: stored %d, want %d", desc, n, len(want))
+				}
+				for i, k := range want {
+					if dst[i] != k {
+						t.Fatalf("%s: dst[%d] = %d, want %d", desc, i, dst[i], k)
+					}
+				}
+				for i := max(tries, n); i < len(dst); i++ {
+					if dst[i] != guard {
+						t.Fatalf("%s: wrote dst[%d]", desc, i)
+					}
+				}
+			}
+		}
+	})
+}

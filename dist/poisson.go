@@ -51,6 +51,7 @@ package dist
 import (
 	"math"
 	"math/rand/v2"
+	"sync"
 )
 
 // Poisson is the Poisson distribution with mean Lambda: P(k) =
@@ -289,6 +290,33 @@ type tryBatch struct {
 	st   [tryBatchLen]uint8
 	idx  [tryBatchLen]uint8
 	memo pmfMemo
+	key  memoKey // the law whose p(k) memo holds
+}
+
+// batches keeps the tryBatch of recent Fills, so that a Fill with the
+// parameters of an earlier one (a Monte Carlo filling slice after slice
+// from one law) starts with the p(k) that one computed instead of
+// computing them again: a Fill of 10^4 values computes some hundred. The
+// memo's values are functions of the parameters and k only, so they are
+// those the Fill would compute.
+var batches = sync.Pool{New: func() any { return new(tryBatch) }}
+
+// memoKey names a law by its parameters: PTRS's λ (law 1) or BTRS's n and
+// p (law 2).
+type memoKey struct {
+	law  uint8
+	a, b uint64
+}
+
+// batchFor returns a tryBatch from batches whose memo holds p(k) of the
+// law key or nothing. The caller puts it back.
+func batchFor(key memoKey) *tryBatch {
+	b := batches.Get().(*tryBatch)
+	if b.key != key {
+		b.memo = pmfMemo{}
+		b.key = key
+	}
+	return b
 }
 
 const tryBatchLen = 128
@@ -350,12 +378,13 @@ func (b *tryBatch) add(t, nt int, k int64, sq uint8) {
 }
 
 // take writes the accepted k of the first nb tries, in order, to dst and
-// returns how many. The n-th accepted is try t >= n, so dst[n] is within
-// the nb <= len(dst) values.
+// returns how many: the kernel in use the first (asmTake), the loop the
+// rest. The n-th accepted is try t >= n, so dst[n] is within the nb <=
+// len(dst) values.
 func (b *tryBatch) take(dst []int64, nb int) int {
-	n := 0
+	t0, n := asmTake(dst, b, nb)
 	dst = dst[:nb]
-	for t := range dst {
+	for t := t0; t < len(dst); t++ {
 		dst[n] = b.k[t&(tryBatchLen-1)]
 		n += int(b.st[t&(tryBatchLen-1)])
 	}
@@ -514,7 +543,8 @@ func (s *ptrs) fill(w *words, dst []int64) {
 	s.vrM = open01Most(s.vr)
 	s.setInvAlpha()
 	q := tryParams{s.twoA, s.b, s.c, s.a, s.invAlpha, 0.013, s.m, s.vrM, math.MaxInt64, s.lo}
-	var b tryBatch
+	b := batchFor(memoKey{1, math.Float64bits(s.lam), 0})
+	defer batches.Put(b)
 	for len(dst) > 0 {
 		// The tries whose words are at hand in w's buffer, the
 		// keystream's next words once those are spent; with fewer than
@@ -530,9 +560,9 @@ func (s *ptrs) fill(w *words, dst []int64) {
 			continue
 		}
 		p := w.p[w.k : w.k+16*nb]
-		nt := s.propose(&b, p, &q)
+		nt := s.propose(b, p, &q)
 		w.k += 16 * nb
-		s.test(&b, p, nt)
+		s.test(b, p, nt)
 		dst = dst[b.take(dst, nb):]
 	}
 }

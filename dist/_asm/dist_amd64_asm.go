@@ -27,7 +27,8 @@
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
 //     once, up to the first that is not (studentst.go).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
-//   - tries: the tries of PTRS and BTRS (ptrs.go).
+//   - tries, take: the tries of PTRS and BTRS and the compaction of the
+//     values they accept (ptrs.go).
 //
 // The ziggurats' tables (256 entries of a 64-bit bound k and a float64
 // width w) are looked up by one 16-byte load per word of the pair {w[i],
@@ -98,6 +99,8 @@ func main() {
 	ptrsConstsConstant()
 	tries(avx512)
 	tries(avx2)
+	take(avx512)
+	take(avx2)
 	Generate()
 }
 

@@ -405,3 +405,74 @@ func tries(s isa) {
 	VZEROUPPER()
 	RET()
 }
+
+// take generates takeAVX512 and takeAVX2: tryBatch.take's compaction of
+// the accepted k, 8 tries at a time (the states' bytes widened to a mask:
+// VPTESTMQ, or the sign bits after a shift for VMOVMSKPD) by VPCOMPRESSQ,
+// or 4 at a time by VPERMD with compactPerm's indices, each group stored
+// whole at dst[n] (n <= the group's first try, so within dst[:nb]).
+func take(s isa) {
+	name := "take" + s.suffix
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name+" stores, in order from dst[0], the k[t] of the first",
+		"min(nb, len(dst), tryBatchLen)&^7 tries t whose st[t] is 1 (st[t] is 0 or 1),",
+		"and returns how many. It may write anything to dst after them, up to the",
+		"last of those tries.")
+	dst := Load(Param("dst").Base(), GP64())
+	kp := Load(Param("k"), GP64())
+	st := Load(Param("st"), GP64())
+	n := Load(Param("nb"), GP64())
+	l := Load(Param("dst").Len(), GP64())
+	CMPQ(n, l)
+	CMOVQGT(l, n)
+	most := GP64()
+	MOVQ(U32(tryBatchLen), most)
+	CMPQ(n, most)
+	CMOVQGT(most, n)
+	ANDQ(I8(-8), n)
+	out, t := GP64(), GP64()
+	XORQ(out, out)
+	XORQ(t, t)
+	var tbl Register
+	if !s.avx512 {
+		tbl = GP64()
+		LEAQ(compactPerm, tbl)
+	}
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(t, n)
+	JAE(LabelRef(done))
+	if s.avx512 {
+		f, k, c8 := ZMM(), ZMM(), ZMM()
+		VPMOVZXBQ(Mem{Base: st, Index: t, Scale: 1}, f)
+		VPTESTMQ(f, f, K1)
+		VMOVDQU64(Mem{Base: kp, Index: t, Scale: 8}, k)
+		VPCOMPRESSQ_Z(k, K1, c8)
+		VMOVDQU64(c8, Mem{Base: dst, Index: out, Scale: 8})
+		c := GP32()
+		KMOVB(K1, c)
+		POPCNTL(c, c)
+		ADDQ(c.As64(), out)
+	} else {
+		for h := range 2 {
+			f, k := YMM(), YMM()
+			VPMOVZXBQ(Mem{Base: st, Index: t, Scale: 1, Disp: 4 * h}, f)
+			VPSLLQ(U8(63), f, f)
+			c := GP32()
+			VMOVMSKPD(f, c)
+			SHLL(U8(5), c)
+			VMOVDQU(Mem{Base: tbl, Index: c.As64(), Scale: 1}, f)
+			VPERMD(Mem{Base: kp, Index: t, Scale: 8, Disp: 32 * h}, f, k)
+			VMOVDQU(k, Mem{Base: dst, Index: out, Scale: 8})
+			POPCNTL(c, c) // the nibble times 32: the same bit count
+			ADDQ(c.As64(), out)
+		}
+	}
+	ADDQ(U8(8), t)
+	JMP(LabelRef(loop))
+	Label(done)
+	Store(out, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

@@ -11,8 +11,8 @@ var kernels = impl.New("dist")
 // one-word fast paths (Normal, LogNormal, Exponential, Weibull, and the
 // laws built on them), Uniform, the exp and log of LogNormal and Weibull
 // (AVX-512 only),
-// Marsaglia-Tsang's first try for the gamma family, and Geometric's
-// conversion:
+// Marsaglia-Tsang's first try for the gamma family, Geometric's
+// conversion, and the tries of Poisson and Binomial from mean 30 up:
 //
 //   - "avx512": AVX-512 kernels, 8 words per ZMM register;
 //   - "avx2": AVX2 kernels, 4 words per YMM register;

@@ -253,7 +253,8 @@ func (s *btrs) init(n int64, p float64) {
 // is in tryU, proposal, squeeze and valid, which inline and have no branch,
 // and the comparisons of us and v are of their integers (draw compares v
 // with vr, the same test). fill computes st in two steps, the squeeze for
-// every try, valid for the others only: the same states.
+// every try, valid for the others only (or a kernel all of it, and the
+// acceptance test where p(k) is in the memo): the same states.
 
 // proposal returns the proposal k = ⌊t⌋ for t = (2a/us + b)·u + c - m, as
 // m + j with j = ⌊t - m⌋ (its float too, exact), and in = 1 if |t - m| <

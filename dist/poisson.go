@@ -284,7 +284,10 @@ const (
 // loop over every try does no more than the squeeze needs. The accepted k
 // are then taken in order:
 // the values of the Rand calls, with few mispredicted branches (about one
-// try in four would otherwise mispredict the squeeze's).
+// try in four would otherwise mispredict the squeeze's). With a kernel in
+// use (asmTries), the tries are made 8 at a time and those whose p(k) is
+// already in the memo are judged there too, so that only the others are
+// listed and made again.
 type tryBatch struct {
 	k    [tryBatchLen]int64
 	st   [tryBatchLen]uint8
@@ -447,7 +450,8 @@ type pmfMemo [memoLen]float64
 // is in tryU, proposal, squeeze and valid, which inline and have no branch,
 // and the comparisons of us and v are of their integers (draw compares v
 // with vr, the same test). fill computes st in two steps, the squeeze for
-// every try, valid for the others only: the same states.
+// every try, valid for the others only (or a kernel all of it, and the
+// acceptance test where p(k) is in the memo): the same states.
 
 // proposal returns the proposal k = ⌊t⌋ for t = (2a/us + b)·u + λ + 0.43 - m, as
 // m + j with j = ⌊t - m⌋ (its float too, exact), and in = 1 if |t - m| <

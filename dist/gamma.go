@@ -224,6 +224,16 @@ func newGammaScale(rate float64) gammaScale {
 	return gammaScale{1, rate}
 }
 
+// divide divides the values of v made with mul = 1 by div, where div is
+// not 1 (then mul is 1).
+func (r gammaScale) divide(v []float64) {
+	if r.div != 1 {
+		for i := range v {
+			v[i] /= r.div
+		}
+	}
+}
+
 func (r gammaScale) of(x float64) float64 {
 	if r.div == 1 {
 		return x * r.mul
@@ -496,25 +506,20 @@ func (m *mtGamma) logTest(y, q float64) bool {
 // Each other value comes from draw, from the same first word, so from the
 // same words by the same decisions.
 func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
-	l := m.lanes()
-	var sc *mtScratch
-	if !m.big && haveKernels() && len(dst) >= mtWalkMin {
-		sc = new(mtScratch) // on the stack: zeroed once a chunk, not once a block
-	}
 	i := 0
+	if !m.big && haveKernels() && len(dst) >= mtWalkMin {
+		l := m.lanes()
+		var sc mtScratch
+		i = m.walk(w, dst, &l, r.mul, &sc)
+		r.divide(dst[:i])
+		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
+			return i
+		}
+	}
 	for i < len(dst) {
-		j := 0
-		if sc != nil {
-			j = m.walk(w, dst[i:], &l, r.mul, sc)
-		}
-		jr, k := m.run(w.p, w.k, w.n, dst[i+j:], r.mul)
+		j, k := m.run(w.p, w.k, w.n, dst[i:], r.mul)
 		w.k = k
-		j += jr
-		if r.div != 1 { // then r.mul = 1
-			for t := i; t < i+j; t++ {
-				dst[t] /= r.div
-			}
-		}
+		r.divide(dst[i : i+j])
 		i += j
 		if i == len(dst) {
 			break
@@ -548,9 +553,10 @@ type mtScratch struct {
 
 // walk sets dst[0], dst[1], ... to mul·draw(w) for successive values,
 // from the tries of w's buffered words a block at a time, and returns how
-// many it set: it stops before a try whose words are not two (a normal
-// word off the fast path, or y <= -1: draw takes it), or where fewer than
-// a group of the kernel's tries (or of values) is left. Two words a try
+// many it set: it stops where fewer than a group of the kernel's tries (or
+// of values) is left, or after a value that drew past the chunk's words.
+// A block ends at a try whose words are not two (a normal word off the
+// fast path, or y <= -1), whose value draw takes. Two words a try
 // and a value per try taken, so the values are the tries taken in order:
 // the kernel (asmMTBlock) stores every try's value and marks those the
 // squeeze does not take, the exact test decides those from their y and q,
@@ -591,8 +597,15 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *mtS
 			o = k + copy(dst[k:], dst[o+from:o+t])
 		}
 		w.k = base + 16*t
-		if t < tries&^7 {
-			return o
+		if t == tries&^7 {
+			continue
+		}
+		// Try t draws more words than two: draw takes it here, and the
+		// next block starts after its words.
+		dst[o] = mul * m.draw(w)
+		o++
+		if w.peeked {
+			return o // drew past the chunk's words
 		}
 	}
 }

@@ -199,6 +199,7 @@ type btrs struct {
 	p      float64
 	np, nq float64
 	m      int64   // ⌊(n+1)p⌋, the mode
+	fm     float64 // m
 	dm     float64 // np - m, exact
 	cj     float64 // dm + 0.5: the paper's c = np + 0.5 less m
 	b      float64
@@ -211,14 +212,18 @@ type btrs struct {
 	em     float64 // expo(m), NaN until the first acceptance test needs it
 	mm     float64 // m·(n-m), set with em
 	lo     int64   // k of memo[0]
+	bound  btrsBound
 }
 
 // init sets s up for n and p (in place, as ptrs.init). It computes only
 // what every try needs: a Multinomial draws a new n each time, so what
 // the acceptance test alone needs (alpha, em, mm) waits for ratio, and the
 // squeeze's integer bound vrM for fill's batches.
-func (s *btrs) init(n int64, p float64) {
-	fn := float64(n)
+func (s *btrs) init(n int64, p float64) { s.initN(n, float64(n), p) }
+
+// initN is init given fn = float64(n) (a Multinomial keeps its n as a
+// float too, so that its next setup waits for no conversion).
+func (s *btrs) initN(n int64, fn, p float64) {
 	np := float64(fn * p)
 	fm := math.Floor((fn + 1) * p)
 	spq := math.Sqrt(np * (1 - p))
@@ -229,6 +234,7 @@ func (s *btrs) init(n int64, p float64) {
 	s.np = np
 	s.nq = fn - np
 	s.m = int64(fm)
+	s.fm = fm
 	s.dm = np - fm // both >= 9 and within a factor 2: exact
 	s.cj = s.dm + 0.5
 	s.b = b
@@ -237,6 +243,7 @@ func (s *btrs) init(n int64, p float64) {
 	s.spq = spq
 	s.vr = 0.92 - 4.2/b
 	s.em = math.NaN()
+	s.bound.set = false
 	s.lo = max(0, s.m-memoLen/2)
 }
 
@@ -290,17 +297,25 @@ func (s *btrs) valid(in uint8, k int64) uint8 {
 // log(V·α/(a/us² + b)) <= log f(k)/f(m), without the logs or the
 // division. memo is nil for Rand; a Fill's memo only saves computing the
 // same ratio twice. Every memo entry was made by ratio, so alpha is set
-// when passes runs.
+// when passes runs on one; surely decides the test, where it does, as
+// passes of ratio would.
 func (s *btrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
-	var r float64
-	if i := k - s.lo; memo != nil && uint64(i) < memoLen {
-		r = memo[i]
-		if r == 0 {
-			r = s.ratio(k, j)
-			memo[i] = r
-		}
-	} else {
-		r = s.ratio(k, j)
+	i := k - s.lo
+	inMemo := memo != nil && uint64(i) < memoLen
+	if inMemo && memo[i] != 0 {
+		return s.passes(memo[i], us, v)
+	}
+	// Bounds on the ratio decide most tests without computing it (and,
+	// in a draw's first test, expo(m)): see surely.
+	switch s.surely(k, j, us, v) {
+	case surelyAccepted:
+		return true
+	case surelyRejected:
+		return false
+	}
+	r := s.ratio(k, j)
+	if inMemo {
+		memo[i] = r
 	}
 	return s.passes(r, us, v)
 }
@@ -315,6 +330,16 @@ func (s *btrs) passes(r, us, v float64) bool {
 // draw returns a variate by BTRS, one try at a time. memo is nil for Rand;
 // a Fill's memo only saves computing the same value twice.
 func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
+	k, _ := s.drawK(w, memo)
+	return k
+}
+
+// drawK is draw returning k also as a float64, exact for n <= 2^53: m +
+// ⌊t - m⌋ from the floats, with no conversion after the floor. Its
+// proposal is proposal's, from the same floats: a/(us/2) is 2a/us (both
+// scalings exact, us >= 2^-53), ⌊t⌋ as a float is the int64 proposal
+// computes for |t| < 2^52, and beyond that the try is rejected.
+func (s *btrs) drawK(w *words, memo *pmfMemo) (int64, float64) {
 	for {
 		x, ok := w.take()
 		if !ok {
@@ -326,11 +351,14 @@ func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
 		}
 		u, us, mu := tryU(x)
 		v := open01(y)
-		j, k, in := s.proposal(u, us)
+		t := float64((s.a/float64(0.5*us)+s.b)*u) + s.cj
+		j := math.Floor(t)
+		k := s.m + int64(j)
+		in := discFlag(t > -0x1p52) & discFlag(t < 0x1p52)
 		sq := discFlag(mu >= us007) & discFlag(v <= s.vr)
 		st := sq | (sq^1)&s.valid(in, k)<<1
 		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, memo) {
-			return k
+			return k, s.fm + j
 		}
 	}
 }

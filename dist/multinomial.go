@@ -107,21 +107,29 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 	// are made once for the whole Fill (the same floats as made per draw).
 	var first firstPlace
 	first.init(d.N, math.Float64frombits(uint64(last[0])))
+	// n is kept as a float too, fn, exact for N <= 2^53 (else made from n
+	// at each place): the next place's BTRS setup waits for no conversion.
+	big := d.N > 1<<53
+	var s btrs
 	w := open(src)
 	defer w.done()
 	for r := 0; r < rows; r++ {
 		row := dst[r*k : r*k+k]
-		n := d.N
+		n, fn := d.N, float64(d.N)
 		for i := range row {
 			c := math.Float64frombits(uint64(last[i]))
 			var x int64
 			if i == 0 && first.on {
 				x = first.draw(&w)
 			} else if n > 0 && c > 0 {
-				var ok bool
-				if x, ok = btrsDraw(&w, n, c); ok {
-					row[i] = x
-					n -= x
+				xb, xf, ok := btrsDraw(&w, &s, n, fn, c)
+				if ok {
+					row[i] = xb
+					n -= xb
+					fn -= xf
+					if big {
+						fn = float64(n)
+					}
 					continue
 				}
 				var inv binomialInv
@@ -134,6 +142,7 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 			}
 			row[i] = x
 			n -= x
+			fn = float64(n)
 		}
 	}
 }
@@ -325,25 +334,26 @@ func (b binomialInv) draw(w *words, n int64) int64 {
 	return k
 }
 
-// btrsDraw returns binomialDraw(w, n, c) and true where that draws by BTRS
-// (n·min(c, 1-c) >= binomialSwitch, c < 1), else 0 and false, drawing
-// nothing: the conditional binomials' usual case, tested before the
-// inversion's floats are loaded.
-func btrsDraw(w *words, n int64, c float64) (int64, bool) {
+// btrsDraw returns binomialDraw(w, n, c), the same value as a float64, and
+// true where that draws by BTRS (n·min(c, 1-c) >= binomialSwitch, c < 1),
+// else 0, 0 and false, drawing nothing: the conditional binomials' usual
+// case, tested before the inversion's floats are loaded. fn is float64(n);
+// the float value is exact for n <= 2^53. s is any btrs (set up here, in
+// place: a Fill's places share one).
+func btrsDraw(w *words, s *btrs, n int64, fn, c float64) (int64, float64, bool) {
 	p, flip := c, c > 0.5
 	if flip {
 		p = 1 - c
 	}
-	if c >= 1 || float64(n)*p < binomialSwitch {
-		return 0, false
+	if c >= 1 || float64(fn*p) < binomialSwitch {
+		return 0, 0, false
 	}
-	var s btrs
-	s.init(n, p)
-	k := s.draw(w, nil)
+	s.initN(n, fn, p)
+	k, kf := s.drawK(w, nil)
 	if flip {
-		return n - k, true
+		return n - k, fn - kf, true
 	}
-	return k, true
+	return k, kf, true
 }
 
 // binomialDraw returns a Binomial(n, p) variate for n > 0 and 0 < p <= 1,

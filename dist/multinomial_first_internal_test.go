@@ -55,9 +55,9 @@ func TestFirstPlaceDraw(t *testing.T) {
 	}
 }
 
-// TestBTRSDraw: btrsDraw gives binomialDraw's values and position where
-// binomialDraw takes BTRS, and elsewhere reports false having drawn
-// nothing.
+// TestBTRSDraw: btrsDraw gives binomialDraw's values (and the same as
+// floats, for n <= 2^53) and position where binomialDraw takes BTRS, and
+// elsewhere reports false having drawn nothing.
 func TestBTRSDraw(t *testing.T) {
 	for _, c := range []struct {
 		n  int64
@@ -77,11 +77,16 @@ func TestBTRSDraw(t *testing.T) {
 		a, b := chacha.NewSource(9), chacha.NewSource(9)
 		wa, wb := open(a), open(b)
 		for i := range 500 {
-			got, ok := btrsDraw(&wa, c.n, c.p)
+			var s btrs
+			got, gotF, ok := btrsDraw(&wa, &s, c.n, float64(c.n), c.p)
 			require.Equal(t, c.ok, ok, "n %d, p %g", c.n, c.p)
 			if !ok {
 				require.Zero(t, got)
+				require.Zero(t, gotF)
 				break
+			}
+			if c.n <= 1<<53 {
+				require.Equal(t, float64(got), gotF, "n %d, p %g, value %d", c.n, c.p, i)
 			}
 			require.Equal(t, binomialDraw(&wb, c.n, c.p), got, "n %d, p %g, value %d", c.n, c.p, i)
 		}

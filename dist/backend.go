@@ -9,8 +9,7 @@ var kernels = impl.New("dist")
 
 // Backend names the code that Fill's bulk steps run on: the ziggurats'
 // one-word fast paths (Normal, LogNormal, Exponential, Weibull, and the
-// laws built on them), Uniform, the exp and log of LogNormal and Weibull
-// (AVX-512 only),
+// laws built on them), Uniform, the exp and log of LogNormal and Weibull,
 // Marsaglia-Tsang's first try for the gamma family, Geometric's
 // conversion, and the tries of Poisson and Binomial from mean 30 up:
 //

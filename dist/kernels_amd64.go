@@ -63,6 +63,18 @@ func vexpMulAVX512(dst, src []float64, lambda float64) int
 func vlogDivAVX512(dst, src []float64, k float64) int
 
 //go:noescape
+func vexpAVX2(dst, src []float64) int
+
+//go:noescape
+func vlogAVX2(dst, src []float64) int
+
+//go:noescape
+func vexpMulAVX2(dst, src []float64, lambda float64) int
+
+//go:noescape
+func vlogDivAVX2(dst, src []float64, k float64) int
+
+//go:noescape
 func mtBlockAVX512(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
@@ -262,7 +274,7 @@ var xmathConsts = [...]uint64{
 }
 
 // logSoA holds logTab's columns (invc, chi, rc, logchi, logclo), each
-// indexed by the cell as logTab is, for the kernels' gathers.
+// indexed by the cell as logTab is, for the kernels' loads.
 var logSoA [5][logN]float64
 
 func init() {
@@ -278,35 +290,47 @@ func init() {
 // of min(len(dst), len(src)), stopping before the first group holding
 // |x| >= 700 or NaN, and returns how many it set. dst may be src.
 func asmExp(dst, src []float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return vexpAVX512(dst, src)
+	case useAVX2:
+		return vexpAVX2(dst, src)
 	}
-	return 0 // AVX2: the Go code (see dist/_asm)
+	return 0
 }
 
 // asmLog is asmExp for log, stopping before the first group holding an x
 // that is not a positive normal float64.
 func asmLog(dst, src []float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return vlogAVX512(dst, src)
+	case useAVX2:
+		return vlogAVX2(dst, src)
 	}
-	return 0 // AVX2: the Go code (see dist/_asm)
+	return 0
 }
 
 // asmExpMul is asmExp for lambda * exp(x).
 func asmExpMul(dst, src []float64, lambda float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return vexpMulAVX512(dst, src, lambda)
+	case useAVX2:
+		return vexpMulAVX2(dst, src, lambda)
 	}
-	return 0 // AVX2: the Go code (see dist/_asm)
+	return 0
 }
 
 // asmLogDiv is asmLog for log(x)/k.
 func asmLogDiv(dst, src []float64, k float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return vlogDivAVX512(dst, src, k)
+	case useAVX2:
+		return vlogDivAVX2(dst, src, k)
 	}
-	return 0 // AVX2: the Go code (see dist/_asm)
+	return 0
 }
 
 // asmMTBlock sets dst[t] to mul·mtValue(d, false, y) for the try of words

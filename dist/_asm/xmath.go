@@ -3,8 +3,10 @@ package main
 // The kernels of the package's exp and log (xmath.go) over a slice, 8
 // lanes per ZMM register, 4 per YMM: each lane computes the scalar
 // function's operations in its order, each rounded on its own (never
-// fused), the table rows read by gathers, so every result has the scalar
-// function's bits.
+// fused), so every result has the scalar function's bits. AVX-512 kernels
+// read the table rows by gathers, AVX2 kernels by scalar loads (indices,
+// column, pairs below): qemu-x86_64 7.2's AVX2 gathers, under its Haswell
+// model, CI's CPU without AVX-512, gave some lanes wrong entries.
 //
 //   - vexp, vexpMul: dst[i] = exp(src[i]), lambda * exp(src[i]);
 //   - vlog, vlogDiv: dst[i] = log(src[i]), log(src[i])/k.
@@ -184,19 +186,55 @@ const (
 	cmpLE = 0x12
 )
 
-// gather sets d to the float64 at tbl + disp + 8·idx for each lane.
+// gather sets d to the float64 at tbl + disp + 8·idx for each lane
+// (AVX-512).
 func (c *consts) gather(tbl Register, disp int, idx, d VecVirtual) {
-	at := Mem{Base: tbl, Index: idx, Disp: disp, Scale: 8}
-	if c.s.avx512 {
-		VPXORQ(d, d, d) // defined before the merge, and no false dependency
-		KXNORB(K7, K7, K7)
-		VGATHERQPD(at, K7, d)
-		return
+	VPXORQ(d, d, d) // defined before the merge, and no false dependency
+	KXNORB(K7, K7, K7)
+	VGATHERQPD(Mem{Base: tbl, Index: idx, Disp: disp, Scale: 8}, K7, d)
+}
+
+// indices moves the four 64-bit lanes of idx to general registers, for
+// AVX2's scalar loads of table entries.
+func indices(idx VecVirtual) []Register {
+	r := []Register{GP64(), GP64(), GP64(), GP64()}
+	hi := XMM()
+	VMOVQ(idx.AsX(), r[0])
+	VPEXTRQ(U8(1), idx.AsX(), r[1])
+	VEXTRACTI128(U8(1), idx, hi)
+	VMOVQ(hi, r[2])
+	VPEXTRQ(U8(1), hi, r[3])
+	return r
+}
+
+// column sets d to the float64s at tbl + disp + 8·r[l] for the lanes l
+// (AVX2): each broadcast from memory (a load alone) and blended into its
+// lane. (Whole-register writes only: a write to part of a virtual register
+// would keep the rest live across the loop for avo's allocator.)
+func column(tbl Register, disp int, r []Register, d VecVirtual) {
+	at := func(l int) Mem { return Mem{Base: tbl, Index: r[l], Scale: 8, Disp: disp} }
+	VBROADCASTSD(at(0), d)
+	for l := 1; l < 4; l++ {
+		t := YMM()
+		VBROADCASTSD(at(l), t)
+		VBLENDPD(U8(1<<l), t, d, d)
 	}
-	m := c.vec()
-	VPCMPEQQ(m, m, m) // all lanes
-	VPXOR(d, d, d)
-	VGATHERQPD(m, at, d)
+}
+
+// pairs sets lo and hi to the first and second float64 of the 16-byte
+// rows at tbl + 8·r[l] for the lanes l (AVX2): the even lanes' rows in a,
+// the odd lanes' in hi, a row per 128-bit half (broadcast from memory and
+// blended), and the unpacks put them in lane order.
+func pairs(tbl Register, r []Register, lo, hi VecVirtual) {
+	at := func(l int) Mem { return Mem{Base: tbl, Index: r[l], Scale: 8} }
+	a, t := YMM(), YMM()
+	for h, d := range []VecVirtual{a, hi} {
+		VBROADCASTF128(at(h), d)
+		VBROADCASTF128(at(2+h), t)
+		VBLENDPD(U8(0xC), t, d, d)
+	}
+	VUNPCKLPD(hi, a, lo)
+	VUNPCKHPD(hi, a, hi)
 }
 
 // allOK jumps to fail unless every lane of the check ok is set.
@@ -234,8 +272,12 @@ func expBody(c *consts, tbl Register, x, y VecVirtual) {
 	idx, tail, sb := c.vec(), c.vec(), c.vec()
 	c.and("low7", kd, idx)
 	VPSLLQ(U8(1), idx, idx)
-	c.gather(tbl, 0, idx, tail)
-	c.gather(tbl, 8, idx, sb)
+	if c.s.avx512 {
+		c.gather(tbl, 0, idx, tail)
+		c.gather(tbl, 8, idx, sb)
+	} else {
+		pairs(tbl, indices(idx), tail, sb)
+	}
 	r2, a, b := c.vec(), c.vec(), c.vec()
 	VMULPD(r, r, r2)
 	c.mul("c3", r, a)
@@ -267,6 +309,10 @@ func logBody(c *consts, tbl Register, x, y VecVirtual) {
 	c.subq("logOff", x, tmp)
 	VPSRLQ(U8(45), tmp, idx)
 	c.and("low7", idx, idx)
+	var idx4 []Register
+	if !c.s.avx512 {
+		idx4 = indices(idx)
+	}
 	VPSRLQ(U8(52), tmp, k)
 	c.xor("kMagic", k, k)
 	c.sub("kBias", k, k) // float64(int64(tmp) >> 52)
@@ -274,11 +320,13 @@ func logBody(c *consts, tbl Register, x, y VecVirtual) {
 	VPSUBQ(tmp, x, z)
 	invc, chi, rc, logchi, logclo := c.vec(), c.vec(), c.vec(), c.vec(), c.vec()
 	const col = 8 * 128
-	c.gather(tbl, 0*col, idx, invc)
-	c.gather(tbl, 1*col, idx, chi)
-	c.gather(tbl, 2*col, idx, rc)
-	c.gather(tbl, 3*col, idx, logchi)
-	c.gather(tbl, 4*col, idx, logclo)
+	for i, d := range []VecVirtual{invc, chi, rc, logchi, logclo} {
+		if c.s.avx512 {
+			c.gather(tbl, i*col, idx, d)
+		} else {
+			column(tbl, i*col, idx4, d)
+		}
+	}
 	d, dh, rh, rl, r := c.vec(), c.vec(), c.vec(), c.vec(), c.vec()
 	VSUBPD(chi, z, d)
 	c.and("dhMask", d, dh)
@@ -388,6 +436,10 @@ func regConsts(name string) []string {
 		return exp
 	case "vlogAVX512", "vlogDivAVX512":
 		return log[:len(log)-9] // as many as leave two bodies their registers
+	case "vexpAVX2", "vexpMulAVX2":
+		return []string{"invLn2N", "shift", "low7"}
+	case "vlogAVX2", "vlogDivAVX2":
+		return []string{"low7"}
 	}
 	panic(name)
 }

@@ -4281,10 +4281,10 @@ TEXT ·vexpAVX2(SB), NOSPLIT, $0-56
 	CMOVQLT      BX, DX
 	ANDQ         $-4, DX
 	SHLQ         $0x03, DX
-	LEAQ         ·xmathConsts+0(SB), BX
-	VBROADCASTSD 16(BX), Y0
-	VBROADCASTSD 24(BX), Y1
-	VBROADCASTSD 80(BX), Y2
+	LEAQ         ·xmathConsts4+0(SB), BX
+	VBROADCASTSD 64(BX), Y0
+	VBROADCASTSD 96(BX), Y1
+	VBROADCASTSD 320(BX), Y2
 	LEAQ         ·expTab+0(SB), SI
 	XORQ         DI, DI
 
@@ -4293,21 +4293,17 @@ vexpAVX2_loop2:
 	CMPQ           R8, DX
 	JA             vexpAVX2_loop1
 	VMOVUPD        (CX)(DI*1), Y3
-	VBROADCASTSD   (BX), Y4
-	VPAND          Y4, Y3, Y4
-	VBROADCASTSD   8(BX), Y5
-	VCMPPD         $0x11, Y5, Y4, Y4
+	VPAND          (BX), Y3, Y4
+	VCMPPD         $0x11, 32(BX), Y4, Y4
 	VMOVMSKPD      Y4, R8
 	CMPL           R8, $0x0f
 	JNE            vexpAVX2_loop1
 	VMULPD         Y0, Y3, Y4
 	VADDPD         Y1, Y4, Y4
 	VSUBPD         Y1, Y4, Y5
-	VBROADCASTSD   32(BX), Y6
-	VMULPD         Y6, Y5, Y6
+	VMULPD         128(BX), Y5, Y6
 	VSUBPD         Y6, Y3, Y3
-	VBROADCASTSD   40(BX), Y6
-	VMULPD         Y6, Y5, Y6
+	VMULPD         160(BX), Y5, Y6
 	VSUBPD         Y6, Y3, Y3
 	VPAND          Y2, Y4, Y5
 	VPSLLQ         $0x01, Y5, Y5
@@ -4325,15 +4321,11 @@ vexpAVX2_loop2:
 	VUNPCKLPD      Y7, Y6, Y5
 	VUNPCKHPD      Y7, Y6, Y7
 	VMULPD         Y3, Y3, Y6
-	VBROADCASTSD   56(BX), Y8
-	VMULPD         Y8, Y3, Y8
-	VBROADCASTSD   48(BX), Y9
-	VADDPD         Y9, Y8, Y8
+	VMULPD         224(BX), Y3, Y8
+	VADDPD         192(BX), Y8, Y8
 	VMULPD         Y8, Y6, Y8
-	VBROADCASTSD   72(BX), Y9
-	VMULPD         Y9, Y3, Y9
-	VBROADCASTSD   64(BX), Y10
-	VADDPD         Y10, Y9, Y9
+	VMULPD         288(BX), Y3, Y9
+	VADDPD         256(BX), Y9, Y9
 	VMULPD         Y6, Y6, Y6
 	VMULPD         Y9, Y6, Y9
 	VADDPD         Y3, Y5, Y5
@@ -4344,21 +4336,17 @@ vexpAVX2_loop2:
 	VMULPD         Y5, Y7, Y3
 	VADDPD         Y3, Y7, Y3
 	VMOVUPD        32(CX)(DI*1), Y4
-	VBROADCASTSD   (BX), Y5
-	VPAND          Y5, Y4, Y5
-	VBROADCASTSD   8(BX), Y6
-	VCMPPD         $0x11, Y6, Y5, Y5
+	VPAND          (BX), Y4, Y5
+	VCMPPD         $0x11, 32(BX), Y5, Y5
 	VMOVMSKPD      Y5, R8
 	CMPL           R8, $0x0f
 	JNE            vexpAVX2_loop1
 	VMULPD         Y0, Y4, Y5
 	VADDPD         Y1, Y5, Y5
 	VSUBPD         Y1, Y5, Y6
-	VBROADCASTSD   32(BX), Y7
-	VMULPD         Y7, Y6, Y7
+	VMULPD         128(BX), Y6, Y7
 	VSUBPD         Y7, Y4, Y4
-	VBROADCASTSD   40(BX), Y7
-	VMULPD         Y7, Y6, Y7
+	VMULPD         160(BX), Y6, Y7
 	VSUBPD         Y7, Y4, Y4
 	VPAND          Y2, Y5, Y6
 	VPSLLQ         $0x01, Y6, Y6
@@ -4376,15 +4364,11 @@ vexpAVX2_loop2:
 	VUNPCKLPD      Y8, Y7, Y6
 	VUNPCKHPD      Y8, Y7, Y8
 	VMULPD         Y4, Y4, Y7
-	VBROADCASTSD   56(BX), Y9
-	VMULPD         Y9, Y4, Y9
-	VBROADCASTSD   48(BX), Y10
-	VADDPD         Y10, Y9, Y9
+	VMULPD         224(BX), Y4, Y9
+	VADDPD         192(BX), Y9, Y9
 	VMULPD         Y9, Y7, Y9
-	VBROADCASTSD   72(BX), Y10
-	VMULPD         Y10, Y4, Y10
-	VBROADCASTSD   64(BX), Y11
-	VADDPD         Y11, Y10, Y10
+	VMULPD         288(BX), Y4, Y10
+	VADDPD         256(BX), Y10, Y10
 	VMULPD         Y7, Y7, Y7
 	VMULPD         Y10, Y7, Y10
 	VADDPD         Y4, Y6, Y6
@@ -4404,21 +4388,17 @@ vexpAVX2_loop1:
 	CMPQ           R8, DX
 	JA             vexpAVX2_done
 	VMOVUPD        (CX)(DI*1), Y3
-	VBROADCASTSD   (BX), Y4
-	VPAND          Y4, Y3, Y4
-	VBROADCASTSD   8(BX), Y5
-	VCMPPD         $0x11, Y5, Y4, Y4
+	VPAND          (BX), Y3, Y4
+	VCMPPD         $0x11, 32(BX), Y4, Y4
 	VMOVMSKPD      Y4, R8
 	CMPL           R8, $0x0f
 	JNE            vexpAVX2_done
 	VMULPD         Y0, Y3, Y4
 	VADDPD         Y1, Y4, Y4
 	VSUBPD         Y1, Y4, Y5
-	VBROADCASTSD   32(BX), Y6
-	VMULPD         Y6, Y5, Y6
+	VMULPD         128(BX), Y5, Y6
 	VSUBPD         Y6, Y3, Y3
-	VBROADCASTSD   40(BX), Y6
-	VMULPD         Y6, Y5, Y6
+	VMULPD         160(BX), Y5, Y6
 	VSUBPD         Y6, Y3, Y3
 	VPAND          Y2, Y4, Y5
 	VPSLLQ         $0x01, Y5, Y5
@@ -4436,15 +4416,11 @@ vexpAVX2_loop1:
 	VUNPCKLPD      Y7, Y6, Y5
 	VUNPCKHPD      Y7, Y6, Y7
 	VMULPD         Y3, Y3, Y6
-	VBROADCASTSD   56(BX), Y8
-	VMULPD         Y8, Y3, Y8
-	VBROADCASTSD   48(BX), Y9
-	VADDPD         Y9, Y8, Y8
+	VMULPD         224(BX), Y3, Y8
+	VADDPD         192(BX), Y8, Y8
 	VMULPD         Y8, Y6, Y8
-	VBROADCASTSD   72(BX), Y9
-	VMULPD         Y9, Y3, Y9
-	VBROADCASTSD   64(BX), Y10
-	VADDPD         Y10, Y9, Y9
+	VMULPD         288(BX), Y3, Y9
+	VADDPD         256(BX), Y9, Y9
 	VMULPD         Y6, Y6, Y6
 	VMULPD         Y9, Y6, Y9
 	VADDPD         Y3, Y5, Y5
@@ -4475,10 +4451,10 @@ TEXT ·vexpMulAVX2(SB), NOSPLIT, $0-64
 	CMOVQLT      BX, DX
 	ANDQ         $-4, DX
 	SHLQ         $0x03, DX
-	LEAQ         ·xmathConsts+0(SB), BX
-	VBROADCASTSD 16(BX), Y0
-	VBROADCASTSD 24(BX), Y1
-	VBROADCASTSD 80(BX), Y2
+	LEAQ         ·xmathConsts4+0(SB), BX
+	VBROADCASTSD 64(BX), Y0
+	VBROADCASTSD 96(BX), Y1
+	VBROADCASTSD 320(BX), Y2
 	LEAQ         ·expTab+0(SB), SI
 	VBROADCASTSD lambda+48(FP), Y3
 	XORQ         DI, DI
@@ -4488,21 +4464,17 @@ vexpMulAVX2_loop2:
 	CMPQ           R8, DX
 	JA             vexpMulAVX2_loop1
 	VMOVUPD        (CX)(DI*1), Y4
-	VBROADCASTSD   (BX), Y5
-	VPAND          Y5, Y4, Y5
-	VBROADCASTSD   8(BX), Y6
-	VCMPPD         $0x11, Y6, Y5, Y5
+	VPAND          (BX), Y4, Y5
+	VCMPPD         $0x11, 32(BX), Y5, Y5
 	VMOVMSKPD      Y5, R8
 	CMPL           R8, $0x0f
 	JNE            vexpMulAVX2_loop1
 	VMULPD         Y0, Y4, Y5
 	VADDPD         Y1, Y5, Y5
 	VSUBPD         Y1, Y5, Y6
-	VBROADCASTSD   32(BX), Y7
-	VMULPD         Y7, Y6, Y7
+	VMULPD         128(BX), Y6, Y7
 	VSUBPD         Y7, Y4, Y4
-	VBROADCASTSD   40(BX), Y7
-	VMULPD         Y7, Y6, Y7
+	VMULPD         160(BX), Y6, Y7
 	VSUBPD         Y7, Y4, Y4
 	VPAND          Y2, Y5, Y6
 	VPSLLQ         $0x01, Y6, Y6
@@ -4520,15 +4492,11 @@ vexpMulAVX2_loop2:
 	VUNPCKLPD      Y8, Y7, Y6
 	VUNPCKHPD      Y8, Y7, Y8
 	VMULPD         Y4, Y4, Y7
-	VBROADCASTSD   56(BX), Y9
-	VMULPD         Y9, Y4, Y9
-	VBROADCASTSD   48(BX), Y10
-	VADDPD         Y10, Y9, Y9
+	VMULPD         224(BX), Y4, Y9
+	VADDPD         192(BX), Y9, Y9
 	VMULPD         Y9, Y7, Y9
-	VBROADCASTSD   72(BX), Y10
-	VMULPD         Y10, Y4, Y10
-	VBROADCASTSD   64(BX), Y11
-	VADDPD         Y11, Y10, Y10
+	VMULPD         288(BX), Y4, Y10
+	VADDPD         256(BX), Y10, Y10
 	VMULPD         Y7, Y7, Y7
 	VMULPD         Y10, Y7, Y10
 	VADDPD         Y4, Y6, Y6
@@ -4540,21 +4508,17 @@ vexpMulAVX2_loop2:
 	VADDPD         Y4, Y8, Y4
 	VMULPD         Y4, Y3, Y4
 	VMOVUPD        32(CX)(DI*1), Y5
-	VBROADCASTSD   (BX), Y6
-	VPAND          Y6, Y5, Y6
-	VBROADCASTSD   8(BX), Y7
-	VCMPPD         $0x11, Y7, Y6, Y6
+	VPAND          (BX), Y5, Y6
+	VCMPPD         $0x11, 32(BX), Y6, Y6
 	VMOVMSKPD      Y6, R8
 	CMPL           R8, $0x0f
 	JNE            vexpMulAVX2_loop1
 	VMULPD         Y0, Y5, Y6
 	VADDPD         Y1, Y6, Y6
 	VSUBPD         Y1, Y6, Y7
-	VBROADCASTSD   32(BX), Y8
-	VMULPD         Y8, Y7, Y8
+	VMULPD         128(BX), Y7, Y8
 	VSUBPD         Y8, Y5, Y5
-	VBROADCASTSD   40(BX), Y8
-	VMULPD         Y8, Y7, Y8
+	VMULPD         160(BX), Y7, Y8
 	VSUBPD         Y8, Y5, Y5
 	VPAND          Y2, Y6, Y7
 	VPSLLQ         $0x01, Y7, Y7
@@ -4572,15 +4536,11 @@ vexpMulAVX2_loop2:
 	VUNPCKLPD      Y9, Y8, Y7
 	VUNPCKHPD      Y9, Y8, Y9
 	VMULPD         Y5, Y5, Y8
-	VBROADCASTSD   56(BX), Y10
-	VMULPD         Y10, Y5, Y10
-	VBROADCASTSD   48(BX), Y11
-	VADDPD         Y11, Y10, Y10
+	VMULPD         224(BX), Y5, Y10
+	VADDPD         192(BX), Y10, Y10
 	VMULPD         Y10, Y8, Y10
-	VBROADCASTSD   72(BX), Y11
-	VMULPD         Y11, Y5, Y11
-	VBROADCASTSD   64(BX), Y12
-	VADDPD         Y12, Y11, Y11
+	VMULPD         288(BX), Y5, Y11
+	VADDPD         256(BX), Y11, Y11
 	VMULPD         Y8, Y8, Y8
 	VMULPD         Y11, Y8, Y11
 	VADDPD         Y5, Y7, Y7
@@ -4601,21 +4561,17 @@ vexpMulAVX2_loop1:
 	CMPQ           R8, DX
 	JA             vexpMulAVX2_done
 	VMOVUPD        (CX)(DI*1), Y4
-	VBROADCASTSD   (BX), Y5
-	VPAND          Y5, Y4, Y5
-	VBROADCASTSD   8(BX), Y6
-	VCMPPD         $0x11, Y6, Y5, Y5
+	VPAND          (BX), Y4, Y5
+	VCMPPD         $0x11, 32(BX), Y5, Y5
 	VMOVMSKPD      Y5, R8
 	CMPL           R8, $0x0f
 	JNE            vexpMulAVX2_done
 	VMULPD         Y0, Y4, Y5
 	VADDPD         Y1, Y5, Y5
 	VSUBPD         Y1, Y5, Y6
-	VBROADCASTSD   32(BX), Y7
-	VMULPD         Y7, Y6, Y7
+	VMULPD         128(BX), Y6, Y7
 	VSUBPD         Y7, Y4, Y4
-	VBROADCASTSD   40(BX), Y7
-	VMULPD         Y7, Y6, Y7
+	VMULPD         160(BX), Y6, Y7
 	VSUBPD         Y7, Y4, Y4
 	VPAND          Y2, Y5, Y6
 	VPSLLQ         $0x01, Y6, Y6
@@ -4633,15 +4589,11 @@ vexpMulAVX2_loop1:
 	VUNPCKLPD      Y8, Y7, Y6
 	VUNPCKHPD      Y8, Y7, Y8
 	VMULPD         Y4, Y4, Y7
-	VBROADCASTSD   56(BX), Y9
-	VMULPD         Y9, Y4, Y9
-	VBROADCASTSD   48(BX), Y10
-	VADDPD         Y10, Y9, Y9
+	VMULPD         224(BX), Y4, Y9
+	VADDPD         192(BX), Y9, Y9
 	VMULPD         Y9, Y7, Y9
-	VBROADCASTSD   72(BX), Y10
-	VMULPD         Y10, Y4, Y10
-	VBROADCASTSD   64(BX), Y11
-	VADDPD         Y11, Y10, Y10
+	VMULPD         288(BX), Y4, Y10
+	VADDPD         256(BX), Y10, Y10
 	VMULPD         Y7, Y7, Y7
 	VMULPD         Y10, Y7, Y10
 	VADDPD         Y4, Y6, Y6
@@ -4673,342 +4625,264 @@ TEXT ·vlogAVX2(SB), NOSPLIT, $0-56
 	CMOVQLT      BX, DX
 	ANDQ         $-4, DX
 	SHLQ         $0x03, DX
-	LEAQ         ·xmathConsts+0(SB), BX
-	VBROADCASTSD 80(BX), Y0
-	LEAQ         ·logSoA+0(SB), SI
+	LEAQ         ·xmathConsts4+0(SB), BX
+	VBROADCASTSD 320(BX), Y0
+	LEAQ         ·logTab+0(SB), SI
 	XORQ         DI, DI
 
 vlogAVX2_loop2:
-	LEAQ         64(DI), R8
-	CMPQ         R8, DX
-	JA           vlogAVX2_loop1
-	VMOVUPD      (CX)(DI*1), Y1
-	VBROADCASTSD 200(BX), Y2
-	VCMPPD       $0x1d, Y2, Y1, Y2
-	VBROADCASTSD 208(BX), Y3
-	VCMPPD       $0x12, Y3, Y1, Y3
-	VANDPD       Y3, Y2, Y2
-	VMOVMSKPD    Y2, R8
-	CMPL         R8, $0x0f
-	JNE          vlogAVX2_loop1
-	VBROADCASTSD 88(BX), Y2
-	VPSUBQ       Y2, Y1, Y2
-	VPSRLQ       $0x2d, Y2, Y3
-	VPAND        Y0, Y3, Y3
-	VMOVQ        X3, R8
-	VPEXTRQ      $0x01, X3, R9
-	VEXTRACTI128 $0x01, Y3, X3
-	VMOVQ        X3, R10
-	VPEXTRQ      $0x01, X3, R11
-	VPSRLQ       $0x34, Y2, Y3
-	VBROADCASTSD 112(BX), Y4
-	VPXOR        Y4, Y3, Y3
-	VBROADCASTSD 120(BX), Y4
-	VSUBPD       Y4, Y3, Y3
-	VBROADCASTSD 96(BX), Y4
-	VPAND        Y4, Y2, Y2
-	VPSUBQ       Y2, Y1, Y1
-	VBROADCASTSD (SI)(R8*8), Y2
-	VBROADCASTSD (SI)(R9*8), Y4
-	VBLENDPD     $0x02, Y4, Y2, Y2
-	VBROADCASTSD (SI)(R10*8), Y4
-	VBLENDPD     $0x04, Y4, Y2, Y2
-	VBROADCASTSD (SI)(R11*8), Y4
-	VBLENDPD     $0x08, Y4, Y2, Y2
-	VBROADCASTSD 1024(SI)(R8*8), Y4
-	VBROADCASTSD 1024(SI)(R9*8), Y5
-	VBLENDPD     $0x02, Y5, Y4, Y4
-	VBROADCASTSD 1024(SI)(R10*8), Y5
-	VBLENDPD     $0x04, Y5, Y4, Y4
-	VBROADCASTSD 1024(SI)(R11*8), Y5
-	VBLENDPD     $0x08, Y5, Y4, Y4
-	VBROADCASTSD 2048(SI)(R8*8), Y5
-	VBROADCASTSD 2048(SI)(R9*8), Y6
-	VBLENDPD     $0x02, Y6, Y5, Y5
-	VBROADCASTSD 2048(SI)(R10*8), Y6
-	VBLENDPD     $0x04, Y6, Y5, Y5
-	VBROADCASTSD 2048(SI)(R11*8), Y6
-	VBLENDPD     $0x08, Y6, Y5, Y5
-	VBROADCASTSD 3072(SI)(R8*8), Y6
-	VBROADCASTSD 3072(SI)(R9*8), Y7
-	VBLENDPD     $0x02, Y7, Y6, Y6
-	VBROADCASTSD 3072(SI)(R10*8), Y7
-	VBLENDPD     $0x04, Y7, Y6, Y6
-	VBROADCASTSD 3072(SI)(R11*8), Y7
-	VBLENDPD     $0x08, Y7, Y6, Y6
-	VBROADCASTSD 4096(SI)(R8*8), Y7
-	VBROADCASTSD 4096(SI)(R9*8), Y8
-	VBLENDPD     $0x02, Y8, Y7, Y7
-	VBROADCASTSD 4096(SI)(R10*8), Y8
-	VBLENDPD     $0x04, Y8, Y7, Y7
-	VBROADCASTSD 4096(SI)(R11*8), Y8
-	VBLENDPD     $0x08, Y8, Y7, Y7
-	VSUBPD       Y4, Y1, Y1
-	VBROADCASTSD 104(BX), Y4
-	VPAND        Y4, Y1, Y4
-	VMULPD       Y2, Y4, Y8
-	VSUBPD       Y4, Y1, Y1
-	VMULPD       Y2, Y1, Y1
-	VADDPD       Y5, Y1, Y1
-	VADDPD       Y1, Y8, Y2
-	VBROADCASTSD 128(BX), Y4
-	VMULPD       Y4, Y3, Y4
-	VADDPD       Y6, Y4, Y4
-	VADDPD       Y8, Y4, Y5
-	VSUBPD       Y5, Y4, Y6
-	VADDPD       Y8, Y6, Y6
-	VADDPD       Y1, Y6, Y6
-	VBROADCASTSD 136(BX), Y1
-	VMULPD       Y1, Y3, Y3
-	VADDPD       Y3, Y6, Y6
-	VADDPD       Y7, Y6, Y6
-	VMULPD       Y2, Y2, Y1
-	VBROADCASTSD 144(BX), Y3
-	VMULPD       Y3, Y2, Y3
-	VBROADCASTSD 152(BX), Y4
-	VADDPD       Y4, Y3, Y3
-	VBROADCASTSD 160(BX), Y4
-	VMULPD       Y4, Y2, Y7
-	VBROADCASTSD 168(BX), Y4
-	VADDPD       Y4, Y7, Y7
-	VMULPD       Y7, Y1, Y7
-	VADDPD       Y7, Y3, Y3
-	VMULPD       Y3, Y1, Y3
-	VBROADCASTSD 176(BX), Y4
-	VMULPD       Y4, Y2, Y7
-	VBROADCASTSD 184(BX), Y2
-	VADDPD       Y2, Y7, Y7
-	VBROADCASTSD 192(BX), Y2
-	VMULPD       Y2, Y1, Y4
-	VADDPD       Y4, Y7, Y7
-	VMULPD       Y1, Y1, Y4
-	VMULPD       Y1, Y4, Y4
-	VMULPD       Y7, Y4, Y7
-	VADDPD       Y7, Y3, Y3
-	VADDPD       Y3, Y6, Y6
-	VADDPD       Y6, Y5, Y1
-	VMOVUPD      32(CX)(DI*1), Y2
-	VBROADCASTSD 200(BX), Y3
-	VCMPPD       $0x1d, Y3, Y2, Y3
-	VBROADCASTSD 208(BX), Y4
-	VCMPPD       $0x12, Y4, Y2, Y4
-	VANDPD       Y4, Y3, Y3
-	VMOVMSKPD    Y3, R8
-	CMPL         R8, $0x0f
-	JNE          vlogAVX2_loop1
-	VBROADCASTSD 88(BX), Y3
-	VPSUBQ       Y3, Y2, Y3
-	VPSRLQ       $0x2d, Y3, Y4
-	VPAND        Y0, Y4, Y4
-	VMOVQ        X4, R8
-	VPEXTRQ      $0x01, X4, R9
-	VEXTRACTI128 $0x01, Y4, X4
-	VMOVQ        X4, R10
-	VPEXTRQ      $0x01, X4, R11
-	VPSRLQ       $0x34, Y3, Y4
-	VBROADCASTSD 112(BX), Y5
-	VPXOR        Y5, Y4, Y4
-	VBROADCASTSD 120(BX), Y5
-	VSUBPD       Y5, Y4, Y4
-	VBROADCASTSD 96(BX), Y5
-	VPAND        Y5, Y3, Y3
-	VPSUBQ       Y3, Y2, Y2
-	VBROADCASTSD (SI)(R8*8), Y3
-	VBROADCASTSD (SI)(R9*8), Y5
-	VBLENDPD     $0x02, Y5, Y3, Y3
-	VBROADCASTSD (SI)(R10*8), Y5
-	VBLENDPD     $0x04, Y5, Y3, Y3
-	VBROADCASTSD (SI)(R11*8), Y5
-	VBLENDPD     $0x08, Y5, Y3, Y3
-	VBROADCASTSD 1024(SI)(R8*8), Y5
-	VBROADCASTSD 1024(SI)(R9*8), Y6
-	VBLENDPD     $0x02, Y6, Y5, Y5
-	VBROADCASTSD 1024(SI)(R10*8), Y6
-	VBLENDPD     $0x04, Y6, Y5, Y5
-	VBROADCASTSD 1024(SI)(R11*8), Y6
-	VBLENDPD     $0x08, Y6, Y5, Y5
-	VBROADCASTSD 2048(SI)(R8*8), Y6
-	VBROADCASTSD 2048(SI)(R9*8), Y7
-	VBLENDPD     $0x02, Y7, Y6, Y6
-	VBROADCASTSD 2048(SI)(R10*8), Y7
-	VBLENDPD     $0x04, Y7, Y6, Y6
-	VBROADCASTSD 2048(SI)(R11*8), Y7
-	VBLENDPD     $0x08, Y7, Y6, Y6
-	VBROADCASTSD 3072(SI)(R8*8), Y7
-	VBROADCASTSD 3072(SI)(R9*8), Y8
-	VBLENDPD     $0x02, Y8, Y7, Y7
-	VBROADCASTSD 3072(SI)(R10*8), Y8
-	VBLENDPD     $0x04, Y8, Y7, Y7
-	VBROADCASTSD 3072(SI)(R11*8), Y8
-	VBLENDPD     $0x08, Y8, Y7, Y7
-	VBROADCASTSD 4096(SI)(R8*8), Y8
-	VBROADCASTSD 4096(SI)(R9*8), Y9
-	VBLENDPD     $0x02, Y9, Y8, Y8
-	VBROADCASTSD 4096(SI)(R10*8), Y9
-	VBLENDPD     $0x04, Y9, Y8, Y8
-	VBROADCASTSD 4096(SI)(R11*8), Y9
-	VBLENDPD     $0x08, Y9, Y8, Y8
-	VSUBPD       Y5, Y2, Y2
-	VBROADCASTSD 104(BX), Y5
-	VPAND        Y5, Y2, Y5
-	VMULPD       Y3, Y5, Y9
-	VSUBPD       Y5, Y2, Y2
-	VMULPD       Y3, Y2, Y2
-	VADDPD       Y6, Y2, Y2
-	VADDPD       Y2, Y9, Y3
-	VBROADCASTSD 128(BX), Y5
-	VMULPD       Y5, Y4, Y5
-	VADDPD       Y7, Y5, Y5
-	VADDPD       Y9, Y5, Y6
-	VSUBPD       Y6, Y5, Y7
-	VADDPD       Y9, Y7, Y7
-	VADDPD       Y2, Y7, Y7
-	VBROADCASTSD 136(BX), Y2
-	VMULPD       Y2, Y4, Y4
-	VADDPD       Y4, Y7, Y7
-	VADDPD       Y8, Y7, Y7
-	VMULPD       Y3, Y3, Y2
-	VBROADCASTSD 144(BX), Y4
-	VMULPD       Y4, Y3, Y4
-	VBROADCASTSD 152(BX), Y5
-	VADDPD       Y5, Y4, Y4
-	VBROADCASTSD 160(BX), Y5
-	VMULPD       Y5, Y3, Y8
-	VBROADCASTSD 168(BX), Y5
-	VADDPD       Y5, Y8, Y8
-	VMULPD       Y8, Y2, Y8
-	VADDPD       Y8, Y4, Y4
-	VMULPD       Y4, Y2, Y4
-	VBROADCASTSD 176(BX), Y5
-	VMULPD       Y5, Y3, Y8
-	VBROADCASTSD 184(BX), Y3
-	VADDPD       Y3, Y8, Y8
-	VBROADCASTSD 192(BX), Y3
-	VMULPD       Y3, Y2, Y5
-	VADDPD       Y5, Y8, Y8
-	VMULPD       Y2, Y2, Y5
-	VMULPD       Y2, Y5, Y5
-	VMULPD       Y8, Y5, Y8
-	VADDPD       Y8, Y4, Y4
-	VADDPD       Y4, Y7, Y7
-	VADDPD       Y7, Y6, Y2
-	VMOVUPD      Y1, (AX)(DI*1)
-	VMOVUPD      Y2, 32(AX)(DI*1)
-	ADDQ         $0x40, DI
-	JMP          vlogAVX2_loop2
+	LEAQ           64(DI), R8
+	CMPQ           R8, DX
+	JA             vlogAVX2_loop1
+	VMOVUPD        (CX)(DI*1), Y1
+	VCMPPD         $0x1d, 800(BX), Y1, Y2
+	VCMPPD         $0x12, 832(BX), Y1, Y3
+	VANDPD         Y3, Y2, Y2
+	VMOVMSKPD      Y2, R8
+	CMPL           R8, $0x0f
+	JNE            vlogAVX2_loop1
+	VPSUBQ         352(BX), Y1, Y2
+	VPSRLQ         $0x2d, Y2, Y3
+	VPAND          Y0, Y3, Y3
+	VPSLLQ         $0x02, Y3, Y4
+	VPADDQ         Y4, Y3, Y3
+	VMOVQ          X3, R8
+	VPEXTRQ        $0x01, X3, R9
+	VEXTRACTI128   $0x01, Y3, X3
+	VMOVQ          X3, R10
+	VPEXTRQ        $0x01, X3, R11
+	VPSRLQ         $0x34, Y2, Y3
+	VPXOR          448(BX), Y3, Y3
+	VSUBPD         480(BX), Y3, Y3
+	VPAND          384(BX), Y2, Y2
+	VPSUBQ         Y2, Y1, Y1
+	VBROADCASTF128 (SI)(R8*8), Y5
+	VBROADCASTF128 (SI)(R10*8), Y2
+	VBLENDPD       $0x0c, Y2, Y5, Y5
+	VBROADCASTF128 (SI)(R9*8), Y4
+	VBROADCASTF128 (SI)(R11*8), Y2
+	VBLENDPD       $0x0c, Y2, Y4, Y4
+	VUNPCKLPD      Y4, Y5, Y2
+	VUNPCKHPD      Y4, Y5, Y4
+	VBROADCASTF128 16(SI)(R8*8), Y7
+	VBROADCASTF128 16(SI)(R10*8), Y5
+	VBLENDPD       $0x0c, Y5, Y7, Y7
+	VBROADCASTF128 16(SI)(R9*8), Y6
+	VBROADCASTF128 16(SI)(R11*8), Y5
+	VBLENDPD       $0x0c, Y5, Y6, Y6
+	VUNPCKLPD      Y6, Y7, Y5
+	VUNPCKHPD      Y6, Y7, Y6
+	VBROADCASTSD   32(SI)(R8*8), Y7
+	VBROADCASTSD   32(SI)(R9*8), Y8
+	VBLENDPD       $0x02, Y8, Y7, Y7
+	VBROADCASTSD   32(SI)(R10*8), Y8
+	VBLENDPD       $0x04, Y8, Y7, Y7
+	VBROADCASTSD   32(SI)(R11*8), Y8
+	VBLENDPD       $0x08, Y8, Y7, Y7
+	VSUBPD         Y4, Y1, Y1
+	VPAND          416(BX), Y1, Y4
+	VMULPD         Y2, Y4, Y8
+	VSUBPD         Y4, Y1, Y1
+	VMULPD         Y2, Y1, Y1
+	VADDPD         Y5, Y1, Y1
+	VADDPD         Y1, Y8, Y2
+	VMULPD         512(BX), Y3, Y4
+	VADDPD         Y6, Y4, Y4
+	VADDPD         Y8, Y4, Y5
+	VSUBPD         Y5, Y4, Y6
+	VADDPD         Y8, Y6, Y6
+	VADDPD         Y1, Y6, Y6
+	VMULPD         544(BX), Y3, Y3
+	VADDPD         Y3, Y6, Y6
+	VADDPD         Y7, Y6, Y6
+	VMULPD         Y2, Y2, Y1
+	VMULPD         576(BX), Y2, Y3
+	VADDPD         608(BX), Y3, Y3
+	VMULPD         640(BX), Y2, Y7
+	VADDPD         672(BX), Y7, Y7
+	VMULPD         Y7, Y1, Y7
+	VADDPD         Y7, Y3, Y3
+	VMULPD         Y3, Y1, Y3
+	VMULPD         704(BX), Y2, Y7
+	VADDPD         736(BX), Y7, Y7
+	VMULPD         768(BX), Y1, Y4
+	VADDPD         Y4, Y7, Y7
+	VMULPD         Y1, Y1, Y4
+	VMULPD         Y1, Y4, Y4
+	VMULPD         Y7, Y4, Y7
+	VADDPD         Y7, Y3, Y3
+	VADDPD         Y3, Y6, Y6
+	VADDPD         Y6, Y5, Y1
+	VMOVUPD        32(CX)(DI*1), Y2
+	VCMPPD         $0x1d, 800(BX), Y2, Y3
+	VCMPPD         $0x12, 832(BX), Y2, Y4
+	VANDPD         Y4, Y3, Y3
+	VMOVMSKPD      Y3, R8
+	CMPL           R8, $0x0f
+	JNE            vlogAVX2_loop1
+	VPSUBQ         352(BX), Y2, Y3
+	VPSRLQ         $0x2d, Y3, Y4
+	VPAND          Y0, Y4, Y4
+	VPSLLQ         $0x02, Y4, Y5
+	VPADDQ         Y5, Y4, Y4
+	VMOVQ          X4, R8
+	VPEXTRQ        $0x01, X4, R9
+	VEXTRACTI128   $0x01, Y4, X4
+	VMOVQ          X4, R10
+	VPEXTRQ        $0x01, X4, R11
+	VPSRLQ         $0x34, Y3, Y4
+	VPXOR          448(BX), Y4, Y4
+	VSUBPD         480(BX), Y4, Y4
+	VPAND          384(BX), Y3, Y3
+	VPSUBQ         Y3, Y2, Y2
+	VBROADCASTF128 (SI)(R8*8), Y6
+	VBROADCASTF128 (SI)(R10*8), Y3
+	VBLENDPD       $0x0c, Y3, Y6, Y6
+	VBROADCASTF128 (SI)(R9*8), Y5
+	VBROADCASTF128 (SI)(R11*8), Y3
+	VBLENDPD       $0x0c, Y3, Y5, Y5
+	VUNPCKLPD      Y5, Y6, Y3
+	VUNPCKHPD      Y5, Y6, Y5
+	VBROADCASTF128 16(SI)(R8*8), Y8
+	VBROADCASTF128 16(SI)(R10*8), Y6
+	VBLENDPD       $0x0c, Y6, Y8, Y8
+	VBROADCASTF128 16(SI)(R9*8), Y7
+	VBROADCASTF128 16(SI)(R11*8), Y6
+	VBLENDPD       $0x0c, Y6, Y7, Y7
+	VUNPCKLPD      Y7, Y8, Y6
+	VUNPCKHPD      Y7, Y8, Y7
+	VBROADCASTSD   32(SI)(R8*8), Y8
+	VBROADCASTSD   32(SI)(R9*8), Y9
+	VBLENDPD       $0x02, Y9, Y8, Y8
+	VBROADCASTSD   32(SI)(R10*8), Y9
+	VBLENDPD       $0x04, Y9, Y8, Y8
+	VBROADCASTSD   32(SI)(R11*8), Y9
+	VBLENDPD       $0x08, Y9, Y8, Y8
+	VSUBPD         Y5, Y2, Y2
+	VPAND          416(BX), Y2, Y5
+	VMULPD         Y3, Y5, Y9
+	VSUBPD         Y5, Y2, Y2
+	VMULPD         Y3, Y2, Y2
+	VADDPD         Y6, Y2, Y2
+	VADDPD         Y2, Y9, Y3
+	VMULPD         512(BX), Y4, Y5
+	VADDPD         Y7, Y5, Y5
+	VADDPD         Y9, Y5, Y6
+	VSUBPD         Y6, Y5, Y7
+	VADDPD         Y9, Y7, Y7
+	VADDPD         Y2, Y7, Y7
+	VMULPD         544(BX), Y4, Y4
+	VADDPD         Y4, Y7, Y7
+	VADDPD         Y8, Y7, Y7
+	VMULPD         Y3, Y3, Y2
+	VMULPD         576(BX), Y3, Y4
+	VADDPD         608(BX), Y4, Y4
+	VMULPD         640(BX), Y3, Y8
+	VADDPD         672(BX), Y8, Y8
+	VMULPD         Y8, Y2, Y8
+	VADDPD         Y8, Y4, Y4
+	VMULPD         Y4, Y2, Y4
+	VMULPD         704(BX), Y3, Y8
+	VADDPD         736(BX), Y8, Y8
+	VMULPD         768(BX), Y2, Y5
+	VADDPD         Y5, Y8, Y8
+	VMULPD         Y2, Y2, Y5
+	VMULPD         Y2, Y5, Y5
+	VMULPD         Y8, Y5, Y8
+	VADDPD         Y8, Y4, Y4
+	VADDPD         Y4, Y7, Y7
+	VADDPD         Y7, Y6, Y2
+	VMOVUPD        Y1, (AX)(DI*1)
+	VMOVUPD        Y2, 32(AX)(DI*1)
+	ADDQ           $0x40, DI
+	JMP            vlogAVX2_loop2
 
 vlogAVX2_loop1:
-	LEAQ         32(DI), R8
-	CMPQ         R8, DX
-	JA           vlogAVX2_done
-	VMOVUPD      (CX)(DI*1), Y1
-	VBROADCASTSD 200(BX), Y2
-	VCMPPD       $0x1d, Y2, Y1, Y2
-	VBROADCASTSD 208(BX), Y3
-	VCMPPD       $0x12, Y3, Y1, Y3
-	VANDPD       Y3, Y2, Y2
-	VMOVMSKPD    Y2, R8
-	CMPL         R8, $0x0f
-	JNE          vlogAVX2_done
-	VBROADCASTSD 88(BX), Y2
-	VPSUBQ       Y2, Y1, Y2
-	VPSRLQ       $0x2d, Y2, Y3
-	VPAND        Y0, Y3, Y3
-	VMOVQ        X3, R8
-	VPEXTRQ      $0x01, X3, R9
-	VEXTRACTI128 $0x01, Y3, X3
-	VMOVQ        X3, R10
-	VPEXTRQ      $0x01, X3, R11
-	VPSRLQ       $0x34, Y2, Y3
-	VBROADCASTSD 112(BX), Y4
-	VPXOR        Y4, Y3, Y3
-	VBROADCASTSD 120(BX), Y4
-	VSUBPD       Y4, Y3, Y3
-	VBROADCASTSD 96(BX), Y4
-	VPAND        Y4, Y2, Y2
-	VPSUBQ       Y2, Y1, Y1
-	VBROADCASTSD (SI)(R8*8), Y2
-	VBROADCASTSD (SI)(R9*8), Y4
-	VBLENDPD     $0x02, Y4, Y2, Y2
-	VBROADCASTSD (SI)(R10*8), Y4
-	VBLENDPD     $0x04, Y4, Y2, Y2
-	VBROADCASTSD (SI)(R11*8), Y4
-	VBLENDPD     $0x08, Y4, Y2, Y2
-	VBROADCASTSD 1024(SI)(R8*8), Y4
-	VBROADCASTSD 1024(SI)(R9*8), Y5
-	VBLENDPD     $0x02, Y5, Y4, Y4
-	VBROADCASTSD 1024(SI)(R10*8), Y5
-	VBLENDPD     $0x04, Y5, Y4, Y4
-	VBROADCASTSD 1024(SI)(R11*8), Y5
-	VBLENDPD     $0x08, Y5, Y4, Y4
-	VBROADCASTSD 2048(SI)(R8*8), Y5
-	VBROADCASTSD 2048(SI)(R9*8), Y6
-	VBLENDPD     $0x02, Y6, Y5, Y5
-	VBROADCASTSD 2048(SI)(R10*8), Y6
-	VBLENDPD     $0x04, Y6, Y5, Y5
-	VBROADCASTSD 2048(SI)(R11*8), Y6
-	VBLENDPD     $0x08, Y6, Y5, Y5
-	VBROADCASTSD 3072(SI)(R8*8), Y6
-	VBROADCASTSD 3072(SI)(R9*8), Y7
-	VBLENDPD     $0x02, Y7, Y6, Y6
-	VBROADCASTSD 3072(SI)(R10*8), Y7
-	VBLENDPD     $0x04, Y7, Y6, Y6
-	VBROADCASTSD 3072(SI)(R11*8), Y7
-	VBLENDPD     $0x08, Y7, Y6, Y6
-	VBROADCASTSD 4096(SI)(R8*8), Y7
-	VBROADCASTSD 4096(SI)(R9*8), Y8
-	VBLENDPD     $0x02, Y8, Y7, Y7
-	VBROADCASTSD 4096(SI)(R10*8), Y8
-	VBLENDPD     $0x04, Y8, Y7, Y7
-	VBROADCASTSD 4096(SI)(R11*8), Y8
-	VBLENDPD     $0x08, Y8, Y7, Y7
-	VSUBPD       Y4, Y1, Y1
-	VBROADCASTSD 104(BX), Y4
-	VPAND        Y4, Y1, Y4
-	VMULPD       Y2, Y4, Y8
-	VSUBPD       Y4, Y1, Y1
-	VMULPD       Y2, Y1, Y1
-	VADDPD       Y5, Y1, Y1
-	VADDPD       Y1, Y8, Y2
-	VBROADCASTSD 128(BX), Y4
-	VMULPD       Y4, Y3, Y4
-	VADDPD       Y6, Y4, Y4
-	VADDPD       Y8, Y4, Y5
-	VSUBPD       Y5, Y4, Y6
-	VADDPD       Y8, Y6, Y6
-	VADDPD       Y1, Y6, Y6
-	VBROADCASTSD 136(BX), Y1
-	VMULPD       Y1, Y3, Y3
-	VADDPD       Y3, Y6, Y6
-	VADDPD       Y7, Y6, Y6
-	VMULPD       Y2, Y2, Y1
-	VBROADCASTSD 144(BX), Y3
-	VMULPD       Y3, Y2, Y3
-	VBROADCASTSD 152(BX), Y4
-	VADDPD       Y4, Y3, Y3
-	VBROADCASTSD 160(BX), Y4
-	VMULPD       Y4, Y2, Y7
-	VBROADCASTSD 168(BX), Y4
-	VADDPD       Y4, Y7, Y7
-	VMULPD       Y7, Y1, Y7
-	VADDPD       Y7, Y3, Y3
-	VMULPD       Y3, Y1, Y3
-	VBROADCASTSD 176(BX), Y4
-	VMULPD       Y4, Y2, Y7
-	VBROADCASTSD 184(BX), Y2
-	VADDPD       Y2, Y7, Y7
-	VBROADCASTSD 192(BX), Y2
-	VMULPD       Y2, Y1, Y4
-	VADDPD       Y4, Y7, Y7
-	VMULPD       Y1, Y1, Y4
-	VMULPD       Y1, Y4, Y4
-	VMULPD       Y7, Y4, Y7
-	VADDPD       Y7, Y3, Y3
-	VADDPD       Y3, Y6, Y6
-	VADDPD       Y6, Y5, Y1
-	VMOVUPD      Y1, (AX)(DI*1)
-	ADDQ         $0x20, DI
-	JMP          vlogAVX2_loop1
+	LEAQ           32(DI), R8
+	CMPQ           R8, DX
+	JA             vlogAVX2_done
+	VMOVUPD        (CX)(DI*1), Y1
+	VCMPPD         $0x1d, 800(BX), Y1, Y2
+	VCMPPD         $0x12, 832(BX), Y1, Y3
+	VANDPD         Y3, Y2, Y2
+	VMOVMSKPD      Y2, R8
+	CMPL           R8, $0x0f
+	JNE            vlogAVX2_done
+	VPSUBQ         352(BX), Y1, Y2
+	VPSRLQ         $0x2d, Y2, Y3
+	VPAND          Y0, Y3, Y3
+	VPSLLQ         $0x02, Y3, Y4
+	VPADDQ         Y4, Y3, Y3
+	VMOVQ          X3, R8
+	VPEXTRQ        $0x01, X3, R9
+	VEXTRACTI128   $0x01, Y3, X3
+	VMOVQ          X3, R10
+	VPEXTRQ        $0x01, X3, R11
+	VPSRLQ         $0x34, Y2, Y3
+	VPXOR          448(BX), Y3, Y3
+	VSUBPD         480(BX), Y3, Y3
+	VPAND          384(BX), Y2, Y2
+	VPSUBQ         Y2, Y1, Y1
+	VBROADCASTF128 (SI)(R8*8), Y5
+	VBROADCASTF128 (SI)(R10*8), Y2
+	VBLENDPD       $0x0c, Y2, Y5, Y5
+	VBROADCASTF128 (SI)(R9*8), Y4
+	VBROADCASTF128 (SI)(R11*8), Y2
+	VBLENDPD       $0x0c, Y2, Y4, Y4
+	VUNPCKLPD      Y4, Y5, Y2
+	VUNPCKHPD      Y4, Y5, Y4
+	VBROADCASTF128 16(SI)(R8*8), Y7
+	VBROADCASTF128 16(SI)(R10*8), Y5
+	VBLENDPD       $0x0c, Y5, Y7, Y7
+	VBROADCASTF128 16(SI)(R9*8), Y6
+	VBROADCASTF128 16(SI)(R11*8), Y5
+	VBLENDPD       $0x0c, Y5, Y6, Y6
+	VUNPCKLPD      Y6, Y7, Y5
+	VUNPCKHPD      Y6, Y7, Y6
+	VBROADCASTSD   32(SI)(R8*8), Y7
+	VBROADCASTSD   32(SI)(R9*8), Y8
+	VBLENDPD       $0x02, Y8, Y7, Y7
+	VBROADCASTSD   32(SI)(R10*8), Y8
+	VBLENDPD       $0x04, Y8, Y7, Y7
+	VBROADCASTSD   32(SI)(R11*8), Y8
+	VBLENDPD       $0x08, Y8, Y7, Y7
+	VSUBPD         Y4, Y1, Y1
+	VPAND          416(BX), Y1, Y4
+	VMULPD         Y2, Y4, Y8
+	VSUBPD         Y4, Y1, Y1
+	VMULPD         Y2, Y1, Y1
+	VADDPD         Y5, Y1, Y1
+	VADDPD         Y1, Y8, Y2
+	VMULPD         512(BX), Y3, Y4
+	VADDPD         Y6, Y4, Y4
+	VADDPD         Y8, Y4, Y5
+	VSUBPD         Y5, Y4, Y6
+	VADDPD         Y8, Y6, Y6
+	VADDPD         Y1, Y6, Y6
+	VMULPD         544(BX), Y3, Y3
+	VADDPD         Y3, Y6, Y6
+	VADDPD         Y7, Y6, Y6
+	VMULPD         Y2, Y2, Y1
+	VMULPD         576(BX), Y2, Y3
+	VADDPD         608(BX), Y3, Y3
+	VMULPD         640(BX), Y2, Y7
+	VADDPD         672(BX), Y7, Y7
+	VMULPD         Y7, Y1, Y7
+	VADDPD         Y7, Y3, Y3
+	VMULPD         Y3, Y1, Y3
+	VMULPD         704(BX), Y2, Y7
+	VADDPD         736(BX), Y7, Y7
+	VMULPD         768(BX), Y1, Y4
+	VADDPD         Y4, Y7, Y7
+	VMULPD         Y1, Y1, Y4
+	VMULPD         Y1, Y4, Y4
+	VMULPD         Y7, Y4, Y7
+	VADDPD         Y7, Y3, Y3
+	VADDPD         Y3, Y6, Y6
+	VADDPD         Y6, Y5, Y1
+	VMOVUPD        Y1, (AX)(DI*1)
+	ADDQ           $0x20, DI
+	JMP            vlogAVX2_loop1
 
 vlogAVX2_done:
 	SHRQ $0x03, DI
@@ -5027,346 +4901,268 @@ TEXT ·vlogDivAVX2(SB), NOSPLIT, $0-64
 	CMOVQLT      BX, DX
 	ANDQ         $-4, DX
 	SHLQ         $0x03, DX
-	LEAQ         ·xmathConsts+0(SB), BX
-	VBROADCASTSD 80(BX), Y0
-	LEAQ         ·logSoA+0(SB), SI
+	LEAQ         ·xmathConsts4+0(SB), BX
+	VBROADCASTSD 320(BX), Y0
+	LEAQ         ·logTab+0(SB), SI
 	VBROADCASTSD k+48(FP), Y1
 	XORQ         DI, DI
 
 vlogDivAVX2_loop2:
-	LEAQ         64(DI), R8
-	CMPQ         R8, DX
-	JA           vlogDivAVX2_loop1
-	VMOVUPD      (CX)(DI*1), Y2
-	VBROADCASTSD 200(BX), Y3
-	VCMPPD       $0x1d, Y3, Y2, Y3
-	VBROADCASTSD 208(BX), Y4
-	VCMPPD       $0x12, Y4, Y2, Y4
-	VANDPD       Y4, Y3, Y3
-	VMOVMSKPD    Y3, R8
-	CMPL         R8, $0x0f
-	JNE          vlogDivAVX2_loop1
-	VBROADCASTSD 88(BX), Y3
-	VPSUBQ       Y3, Y2, Y3
-	VPSRLQ       $0x2d, Y3, Y4
-	VPAND        Y0, Y4, Y4
-	VMOVQ        X4, R8
-	VPEXTRQ      $0x01, X4, R9
-	VEXTRACTI128 $0x01, Y4, X4
-	VMOVQ        X4, R10
-	VPEXTRQ      $0x01, X4, R11
-	VPSRLQ       $0x34, Y3, Y4
-	VBROADCASTSD 112(BX), Y5
-	VPXOR        Y5, Y4, Y4
-	VBROADCASTSD 120(BX), Y5
-	VSUBPD       Y5, Y4, Y4
-	VBROADCASTSD 96(BX), Y5
-	VPAND        Y5, Y3, Y3
-	VPSUBQ       Y3, Y2, Y2
-	VBROADCASTSD (SI)(R8*8), Y3
-	VBROADCASTSD (SI)(R9*8), Y5
-	VBLENDPD     $0x02, Y5, Y3, Y3
-	VBROADCASTSD (SI)(R10*8), Y5
-	VBLENDPD     $0x04, Y5, Y3, Y3
-	VBROADCASTSD (SI)(R11*8), Y5
-	VBLENDPD     $0x08, Y5, Y3, Y3
-	VBROADCASTSD 1024(SI)(R8*8), Y5
-	VBROADCASTSD 1024(SI)(R9*8), Y6
-	VBLENDPD     $0x02, Y6, Y5, Y5
-	VBROADCASTSD 1024(SI)(R10*8), Y6
-	VBLENDPD     $0x04, Y6, Y5, Y5
-	VBROADCASTSD 1024(SI)(R11*8), Y6
-	VBLENDPD     $0x08, Y6, Y5, Y5
-	VBROADCASTSD 2048(SI)(R8*8), Y6
-	VBROADCASTSD 2048(SI)(R9*8), Y7
-	VBLENDPD     $0x02, Y7, Y6, Y6
-	VBROADCASTSD 2048(SI)(R10*8), Y7
-	VBLENDPD     $0x04, Y7, Y6, Y6
-	VBROADCASTSD 2048(SI)(R11*8), Y7
-	VBLENDPD     $0x08, Y7, Y6, Y6
-	VBROADCASTSD 3072(SI)(R8*8), Y7
-	VBROADCASTSD 3072(SI)(R9*8), Y8
-	VBLENDPD     $0x02, Y8, Y7, Y7
-	VBROADCASTSD 3072(SI)(R10*8), Y8
-	VBLENDPD     $0x04, Y8, Y7, Y7
-	VBROADCASTSD 3072(SI)(R11*8), Y8
-	VBLENDPD     $0x08, Y8, Y7, Y7
-	VBROADCASTSD 4096(SI)(R8*8), Y8
-	VBROADCASTSD 4096(SI)(R9*8), Y9
-	VBLENDPD     $0x02, Y9, Y8, Y8
-	VBROADCASTSD 4096(SI)(R10*8), Y9
-	VBLENDPD     $0x04, Y9, Y8, Y8
-	VBROADCASTSD 4096(SI)(R11*8), Y9
-	VBLENDPD     $0x08, Y9, Y8, Y8
-	VSUBPD       Y5, Y2, Y2
-	VBROADCASTSD 104(BX), Y5
-	VPAND        Y5, Y2, Y5
-	VMULPD       Y3, Y5, Y9
-	VSUBPD       Y5, Y2, Y2
-	VMULPD       Y3, Y2, Y2
-	VADDPD       Y6, Y2, Y2
-	VADDPD       Y2, Y9, Y3
-	VBROADCASTSD 128(BX), Y5
-	VMULPD       Y5, Y4, Y5
-	VADDPD       Y7, Y5, Y5
-	VADDPD       Y9, Y5, Y6
-	VSUBPD       Y6, Y5, Y7
-	VADDPD       Y9, Y7, Y7
-	VADDPD       Y2, Y7, Y7
-	VBROADCASTSD 136(BX), Y2
-	VMULPD       Y2, Y4, Y4
-	VADDPD       Y4, Y7, Y7
-	VADDPD       Y8, Y7, Y7
-	VMULPD       Y3, Y3, Y2
-	VBROADCASTSD 144(BX), Y4
-	VMULPD       Y4, Y3, Y4
-	VBROADCASTSD 152(BX), Y5
-	VADDPD       Y5, Y4, Y4
-	VBROADCASTSD 160(BX), Y5
-	VMULPD       Y5, Y3, Y8
-	VBROADCASTSD 168(BX), Y5
-	VADDPD       Y5, Y8, Y8
-	VMULPD       Y8, Y2, Y8
-	VADDPD       Y8, Y4, Y4
-	VMULPD       Y4, Y2, Y4
-	VBROADCASTSD 176(BX), Y5
-	VMULPD       Y5, Y3, Y8
-	VBROADCASTSD 184(BX), Y3
-	VADDPD       Y3, Y8, Y8
-	VBROADCASTSD 192(BX), Y3
-	VMULPD       Y3, Y2, Y5
-	VADDPD       Y5, Y8, Y8
-	VMULPD       Y2, Y2, Y5
-	VMULPD       Y2, Y5, Y5
-	VMULPD       Y8, Y5, Y8
-	VADDPD       Y8, Y4, Y4
-	VADDPD       Y4, Y7, Y7
-	VADDPD       Y7, Y6, Y2
-	VDIVPD       Y1, Y2, Y2
-	VMOVUPD      32(CX)(DI*1), Y3
-	VBROADCASTSD 200(BX), Y4
-	VCMPPD       $0x1d, Y4, Y3, Y4
-	VBROADCASTSD 208(BX), Y5
-	VCMPPD       $0x12, Y5, Y3, Y5
-	VANDPD       Y5, Y4, Y4
-	VMOVMSKPD    Y4, R8
-	CMPL         R8, $0x0f
-	JNE          vlogDivAVX2_loop1
-	VBROADCASTSD 88(BX), Y4
-	VPSUBQ       Y4, Y3, Y4
-	VPSRLQ       $0x2d, Y4, Y5
-	VPAND        Y0, Y5, Y5
-	VMOVQ        X5, R8
-	VPEXTRQ      $0x01, X5, R9
-	VEXTRACTI128 $0x01, Y5, X5
-	VMOVQ        X5, R10
-	VPEXTRQ      $0x01, X5, R11
-	VPSRLQ       $0x34, Y4, Y5
-	VBROADCASTSD 112(BX), Y6
-	VPXOR        Y6, Y5, Y5
-	VBROADCASTSD 120(BX), Y6
-	VSUBPD       Y6, Y5, Y5
-	VBROADCASTSD 96(BX), Y6
-	VPAND        Y6, Y4, Y4
-	VPSUBQ       Y4, Y3, Y3
-	VBROADCASTSD (SI)(R8*8), Y4
-	VBROADCASTSD (SI)(R9*8), Y6
-	VBLENDPD     $0x02, Y6, Y4, Y4
-	VBROADCASTSD (SI)(R10*8), Y6
-	VBLENDPD     $0x04, Y6, Y4, Y4
-	VBROADCASTSD (SI)(R11*8), Y6
-	VBLENDPD     $0x08, Y6, Y4, Y4
-	VBROADCASTSD 1024(SI)(R8*8), Y6
-	VBROADCASTSD 1024(SI)(R9*8), Y7
-	VBLENDPD     $0x02, Y7, Y6, Y6
-	VBROADCASTSD 1024(SI)(R10*8), Y7
-	VBLENDPD     $0x04, Y7, Y6, Y6
-	VBROADCASTSD 1024(SI)(R11*8), Y7
-	VBLENDPD     $0x08, Y7, Y6, Y6
-	VBROADCASTSD 2048(SI)(R8*8), Y7
-	VBROADCASTSD 2048(SI)(R9*8), Y8
-	VBLENDPD     $0x02, Y8, Y7, Y7
-	VBROADCASTSD 2048(SI)(R10*8), Y8
-	VBLENDPD     $0x04, Y8, Y7, Y7
-	VBROADCASTSD 2048(SI)(R11*8), Y8
-	VBLENDPD     $0x08, Y8, Y7, Y7
-	VBROADCASTSD 3072(SI)(R8*8), Y8
-	VBROADCASTSD 3072(SI)(R9*8), Y9
-	VBLENDPD     $0x02, Y9, Y8, Y8
-	VBROADCASTSD 3072(SI)(R10*8), Y9
-	VBLENDPD     $0x04, Y9, Y8, Y8
-	VBROADCASTSD 3072(SI)(R11*8), Y9
-	VBLENDPD     $0x08, Y9, Y8, Y8
-	VBROADCASTSD 4096(SI)(R8*8), Y9
-	VBROADCASTSD 4096(SI)(R9*8), Y10
-	VBLENDPD     $0x02, Y10, Y9, Y9
-	VBROADCASTSD 4096(SI)(R10*8), Y10
-	VBLENDPD     $0x04, Y10, Y9, Y9
-	VBROADCASTSD 4096(SI)(R11*8), Y10
-	VBLENDPD     $0x08, Y10, Y9, Y9
-	VSUBPD       Y6, Y3, Y3
-	VBROADCASTSD 104(BX), Y6
-	VPAND        Y6, Y3, Y6
-	VMULPD       Y4, Y6, Y10
-	VSUBPD       Y6, Y3, Y3
-	VMULPD       Y4, Y3, Y3
-	VADDPD       Y7, Y3, Y3
-	VADDPD       Y3, Y10, Y4
-	VBROADCASTSD 128(BX), Y6
-	VMULPD       Y6, Y5, Y6
-	VADDPD       Y8, Y6, Y6
-	VADDPD       Y10, Y6, Y7
-	VSUBPD       Y7, Y6, Y8
-	VADDPD       Y10, Y8, Y8
-	VADDPD       Y3, Y8, Y8
-	VBROADCASTSD 136(BX), Y3
-	VMULPD       Y3, Y5, Y5
-	VADDPD       Y5, Y8, Y8
-	VADDPD       Y9, Y8, Y8
-	VMULPD       Y4, Y4, Y3
-	VBROADCASTSD 144(BX), Y5
-	VMULPD       Y5, Y4, Y5
-	VBROADCASTSD 152(BX), Y6
-	VADDPD       Y6, Y5, Y5
-	VBROADCASTSD 160(BX), Y6
-	VMULPD       Y6, Y4, Y9
-	VBROADCASTSD 168(BX), Y6
-	VADDPD       Y6, Y9, Y9
-	VMULPD       Y9, Y3, Y9
-	VADDPD       Y9, Y5, Y5
-	VMULPD       Y5, Y3, Y5
-	VBROADCASTSD 176(BX), Y6
-	VMULPD       Y6, Y4, Y9
-	VBROADCASTSD 184(BX), Y4
-	VADDPD       Y4, Y9, Y9
-	VBROADCASTSD 192(BX), Y4
-	VMULPD       Y4, Y3, Y6
-	VADDPD       Y6, Y9, Y9
-	VMULPD       Y3, Y3, Y6
-	VMULPD       Y3, Y6, Y6
-	VMULPD       Y9, Y6, Y9
-	VADDPD       Y9, Y5, Y5
-	VADDPD       Y5, Y8, Y8
-	VADDPD       Y8, Y7, Y3
-	VDIVPD       Y1, Y3, Y3
-	VMOVUPD      Y2, (AX)(DI*1)
-	VMOVUPD      Y3, 32(AX)(DI*1)
-	ADDQ         $0x40, DI
-	JMP          vlogDivAVX2_loop2
+	LEAQ           64(DI), R8
+	CMPQ           R8, DX
+	JA             vlogDivAVX2_loop1
+	VMOVUPD        (CX)(DI*1), Y2
+	VCMPPD         $0x1d, 800(BX), Y2, Y3
+	VCMPPD         $0x12, 832(BX), Y2, Y4
+	VANDPD         Y4, Y3, Y3
+	VMOVMSKPD      Y3, R8
+	CMPL           R8, $0x0f
+	JNE            vlogDivAVX2_loop1
+	VPSUBQ         352(BX), Y2, Y3
+	VPSRLQ         $0x2d, Y3, Y4
+	VPAND          Y0, Y4, Y4
+	VPSLLQ         $0x02, Y4, Y5
+	VPADDQ         Y5, Y4, Y4
+	VMOVQ          X4, R8
+	VPEXTRQ        $0x01, X4, R9
+	VEXTRACTI128   $0x01, Y4, X4
+	VMOVQ          X4, R10
+	VPEXTRQ        $0x01, X4, R11
+	VPSRLQ         $0x34, Y3, Y4
+	VPXOR          448(BX), Y4, Y4
+	VSUBPD         480(BX), Y4, Y4
+	VPAND          384(BX), Y3, Y3
+	VPSUBQ         Y3, Y2, Y2
+	VBROADCASTF128 (SI)(R8*8), Y6
+	VBROADCASTF128 (SI)(R10*8), Y3
+	VBLENDPD       $0x0c, Y3, Y6, Y6
+	VBROADCASTF128 (SI)(R9*8), Y5
+	VBROADCASTF128 (SI)(R11*8), Y3
+	VBLENDPD       $0x0c, Y3, Y5, Y5
+	VUNPCKLPD      Y5, Y6, Y3
+	VUNPCKHPD      Y5, Y6, Y5
+	VBROADCASTF128 16(SI)(R8*8), Y8
+	VBROADCASTF128 16(SI)(R10*8), Y6
+	VBLENDPD       $0x0c, Y6, Y8, Y8
+	VBROADCASTF128 16(SI)(R9*8), Y7
+	VBROADCASTF128 16(SI)(R11*8), Y6
+	VBLENDPD       $0x0c, Y6, Y7, Y7
+	VUNPCKLPD      Y7, Y8, Y6
+	VUNPCKHPD      Y7, Y8, Y7
+	VBROADCASTSD   32(SI)(R8*8), Y8
+	VBROADCASTSD   32(SI)(R9*8), Y9
+	VBLENDPD       $0x02, Y9, Y8, Y8
+	VBROADCASTSD   32(SI)(R10*8), Y9
+	VBLENDPD       $0x04, Y9, Y8, Y8
+	VBROADCASTSD   32(SI)(R11*8), Y9
+	VBLENDPD       $0x08, Y9, Y8, Y8
+	VSUBPD         Y5, Y2, Y2
+	VPAND          416(BX), Y2, Y5
+	VMULPD         Y3, Y5, Y9
+	VSUBPD         Y5, Y2, Y2
+	VMULPD         Y3, Y2, Y2
+	VADDPD         Y6, Y2, Y2
+	VADDPD         Y2, Y9, Y3
+	VMULPD         512(BX), Y4, Y5
+	VADDPD         Y7, Y5, Y5
+	VADDPD         Y9, Y5, Y6
+	VSUBPD         Y6, Y5, Y7
+	VADDPD         Y9, Y7, Y7
+	VADDPD         Y2, Y7, Y7
+	VMULPD         544(BX), Y4, Y4
+	VADDPD         Y4, Y7, Y7
+	VADDPD         Y8, Y7, Y7
+	VMULPD         Y3, Y3, Y2
+	VMULPD         576(BX), Y3, Y4
+	VADDPD         608(BX), Y4, Y4
+	VMULPD         640(BX), Y3, Y8
+	VADDPD         672(BX), Y8, Y8
+	VMULPD         Y8, Y2, Y8
+	VADDPD         Y8, Y4, Y4
+	VMULPD         Y4, Y2, Y4
+	VMULPD         704(BX), Y3, Y8
+	VADDPD         736(BX), Y8, Y8
+	VMULPD         768(BX), Y2, Y5
+	VADDPD         Y5, Y8, Y8
+	VMULPD         Y2, Y2, Y5
+	VMULPD         Y2, Y5, Y5
+	VMULPD         Y8, Y5, Y8
+	VADDPD         Y8, Y4, Y4
+	VADDPD         Y4, Y7, Y7
+	VADDPD         Y7, Y6, Y2
+	VDIVPD         Y1, Y2, Y2
+	VMOVUPD        32(CX)(DI*1), Y3
+	VCMPPD         $0x1d, 800(BX), Y3, Y4
+	VCMPPD         $0x12, 832(BX), Y3, Y5
+	VANDPD         Y5, Y4, Y4
+	VMOVMSKPD      Y4, R8
+	CMPL           R8, $0x0f
+	JNE            vlogDivAVX2_loop1
+	VPSUBQ         352(BX), Y3, Y4
+	VPSRLQ         $0x2d, Y4, Y5
+	VPAND          Y0, Y5, Y5
+	VPSLLQ         $0x02, Y5, Y6
+	VPADDQ         Y6, Y5, Y5
+	VMOVQ          X5, R8
+	VPEXTRQ        $0x01, X5, R9
+	VEXTRACTI128   $0x01, Y5, X5
+	VMOVQ          X5, R10
+	VPEXTRQ        $0x01, X5, R11
+	VPSRLQ         $0x34, Y4, Y5
+	VPXOR          448(BX), Y5, Y5
+	VSUBPD         480(BX), Y5, Y5
+	VPAND          384(BX), Y4, Y4
+	VPSUBQ         Y4, Y3, Y3
+	VBROADCASTF128 (SI)(R8*8), Y7
+	VBROADCASTF128 (SI)(R10*8), Y4
+	VBLENDPD       $0x0c, Y4, Y7, Y7
+	VBROADCASTF128 (SI)(R9*8), Y6
+	VBROADCASTF128 (SI)(R11*8), Y4
+	VBLENDPD       $0x0c, Y4, Y6, Y6
+	VUNPCKLPD      Y6, Y7, Y4
+	VUNPCKHPD      Y6, Y7, Y6
+	VBROADCASTF128 16(SI)(R8*8), Y9
+	VBROADCASTF128 16(SI)(R10*8), Y7
+	VBLENDPD       $0x0c, Y7, Y9, Y9
+	VBROADCASTF128 16(SI)(R9*8), Y8
+	VBROADCASTF128 16(SI)(R11*8), Y7
+	VBLENDPD       $0x0c, Y7, Y8, Y8
+	VUNPCKLPD      Y8, Y9, Y7
+	VUNPCKHPD      Y8, Y9, Y8
+	VBROADCASTSD   32(SI)(R8*8), Y9
+	VBROADCASTSD   32(SI)(R9*8), Y10
+	VBLENDPD       $0x02, Y10, Y9, Y9
+	VBROADCASTSD   32(SI)(R10*8), Y10
+	VBLENDPD       $0x04, Y10, Y9, Y9
+	VBROADCASTSD   32(SI)(R11*8), Y10
+	VBLENDPD       $0x08, Y10, Y9, Y9
+	VSUBPD         Y6, Y3, Y3
+	VPAND          416(BX), Y3, Y6
+	VMULPD         Y4, Y6, Y10
+	VSUBPD         Y6, Y3, Y3
+	VMULPD         Y4, Y3, Y3
+	VADDPD         Y7, Y3, Y3
+	VADDPD         Y3, Y10, Y4
+	VMULPD         512(BX), Y5, Y6
+	VADDPD         Y8, Y6, Y6
+	VADDPD         Y10, Y6, Y7
+	VSUBPD         Y7, Y6, Y8
+	VADDPD         Y10, Y8, Y8
+	VADDPD         Y3, Y8, Y8
+	VMULPD         544(BX), Y5, Y5
+	VADDPD         Y5, Y8, Y8
+	VADDPD         Y9, Y8, Y8
+	VMULPD         Y4, Y4, Y3
+	VMULPD         576(BX), Y4, Y5
+	VADDPD         608(BX), Y5, Y5
+	VMULPD         640(BX), Y4, Y9
+	VADDPD         672(BX), Y9, Y9
+	VMULPD         Y9, Y3, Y9
+	VADDPD         Y9, Y5, Y5
+	VMULPD         Y5, Y3, Y5
+	VMULPD         704(BX), Y4, Y9
+	VADDPD         736(BX), Y9, Y9
+	VMULPD         768(BX), Y3, Y6
+	VADDPD         Y6, Y9, Y9
+	VMULPD         Y3, Y3, Y6
+	VMULPD         Y3, Y6, Y6
+	VMULPD         Y9, Y6, Y9
+	VADDPD         Y9, Y5, Y5
+	VADDPD         Y5, Y8, Y8
+	VADDPD         Y8, Y7, Y3
+	VDIVPD         Y1, Y3, Y3
+	VMOVUPD        Y2, (AX)(DI*1)
+	VMOVUPD        Y3, 32(AX)(DI*1)
+	ADDQ           $0x40, DI
+	JMP            vlogDivAVX2_loop2
 
 vlogDivAVX2_loop1:
-	LEAQ         32(DI), R8
-	CMPQ         R8, DX
-	JA           vlogDivAVX2_done
-	VMOVUPD      (CX)(DI*1), Y2
-	VBROADCASTSD 200(BX), Y3
-	VCMPPD       $0x1d, Y3, Y2, Y3
-	VBROADCASTSD 208(BX), Y4
-	VCMPPD       $0x12, Y4, Y2, Y4
-	VANDPD       Y4, Y3, Y3
-	VMOVMSKPD    Y3, R8
-	CMPL         R8, $0x0f
-	JNE          vlogDivAVX2_done
-	VBROADCASTSD 88(BX), Y3
-	VPSUBQ       Y3, Y2, Y3
-	VPSRLQ       $0x2d, Y3, Y4
-	VPAND        Y0, Y4, Y4
-	VMOVQ        X4, R8
-	VPEXTRQ      $0x01, X4, R9
-	VEXTRACTI128 $0x01, Y4, X4
-	VMOVQ        X4, R10
-	VPEXTRQ      $0x01, X4, R11
-	VPSRLQ       $0x34, Y3, Y4
-	VBROADCASTSD 112(BX), Y5
-	VPXOR        Y5, Y4, Y4
-	VBROADCASTSD 120(BX), Y5
-	VSUBPD       Y5, Y4, Y4
-	VBROADCASTSD 96(BX), Y5
-	VPAND        Y5, Y3, Y3
-	VPSUBQ       Y3, Y2, Y2
-	VBROADCASTSD (SI)(R8*8), Y3
-	VBROADCASTSD (SI)(R9*8), Y5
-	VBLENDPD     $0x02, Y5, Y3, Y3
-	VBROADCASTSD (SI)(R10*8), Y5
-	VBLENDPD     $0x04, Y5, Y3, Y3
-	VBROADCASTSD (SI)(R11*8), Y5
-	VBLENDPD     $0x08, Y5, Y3, Y3
-	VBROADCASTSD 1024(SI)(R8*8), Y5
-	VBROADCASTSD 1024(SI)(R9*8), Y6
-	VBLENDPD     $0x02, Y6, Y5, Y5
-	VBROADCASTSD 1024(SI)(R10*8), Y6
-	VBLENDPD     $0x04, Y6, Y5, Y5
-	VBROADCASTSD 1024(SI)(R11*8), Y6
-	VBLENDPD     $0x08, Y6, Y5, Y5
-	VBROADCASTSD 2048(SI)(R8*8), Y6
-	VBROADCASTSD 2048(SI)(R9*8), Y7
-	VBLENDPD     $0x02, Y7, Y6, Y6
-	VBROADCASTSD 2048(SI)(R10*8), Y7
-	VBLENDPD     $0x04, Y7, Y6, Y6
-	VBROADCASTSD 2048(SI)(R11*8), Y7
-	VBLENDPD     $0x08, Y7, Y6, Y6
-	VBROADCASTSD 3072(SI)(R8*8), Y7
-	VBROADCASTSD 3072(SI)(R9*8), Y8
-	VBLENDPD     $0x02, Y8, Y7, Y7
-	VBROADCASTSD 3072(SI)(R10*8), Y8
-	VBLENDPD     $0x04, Y8, Y7, Y7
-	VBROADCASTSD 3072(SI)(R11*8), Y8
-	VBLENDPD     $0x08, Y8, Y7, Y7
-	VBROADCASTSD 4096(SI)(R8*8), Y8
-	VBROADCASTSD 4096(SI)(R9*8), Y9
-	VBLENDPD     $0x02, Y9, Y8, Y8
-	VBROADCASTSD 4096(SI)(R10*8), Y9
-	VBLENDPD     $0x04, Y9, Y8, Y8
-	VBROADCASTSD 4096(SI)(R11*8), Y9
-	VBLENDPD     $0x08, Y9, Y8, Y8
-	VSUBPD       Y5, Y2, Y2
-	VBROADCASTSD 104(BX), Y5
-	VPAND        Y5, Y2, Y5
-	VMULPD       Y3, Y5, Y9
-	VSUBPD       Y5, Y2, Y2
-	VMULPD       Y3, Y2, Y2
-	VADDPD       Y6, Y2, Y2
-	VADDPD       Y2, Y9, Y3
-	VBROADCASTSD 128(BX), Y5
-	VMULPD       Y5, Y4, Y5
-	VADDPD       Y7, Y5, Y5
-	VADDPD       Y9, Y5, Y6
-	VSUBPD       Y6, Y5, Y7
-	VADDPD       Y9, Y7, Y7
-	VADDPD       Y2, Y7, Y7
-	VBROADCASTSD 136(BX), Y2
-	VMULPD       Y2, Y4, Y4
-	VADDPD       Y4, Y7, Y7
-	VADDPD       Y8, Y7, Y7
-	VMULPD       Y3, Y3, Y2
-	VBROADCASTSD 144(BX), Y4
-	VMULPD       Y4, Y3, Y4
-	VBROADCASTSD 152(BX), Y5
-	VADDPD       Y5, Y4, Y4
-	VBROADCASTSD 160(BX), Y5
-	VMULPD       Y5, Y3, Y8
-	VBROADCASTSD 168(BX), Y5
-	VADDPD       Y5, Y8, Y8
-	VMULPD       Y8, Y2, Y8
-	VADDPD       Y8, Y4, Y4
-	VMULPD       Y4, Y2, Y4
-	VBROADCASTSD 176(BX), Y5
-	VMULPD       Y5, Y3, Y8
-	VBROADCASTSD 184(BX), Y3
-	VADDPD       Y3, Y8, Y8
-	VBROADCASTSD 192(BX), Y3
-	VMULPD       Y3, Y2, Y5
-	VADDPD       Y5, Y8, Y8
-	VMULPD       Y2, Y2, Y5
-	VMULPD       Y2, Y5, Y5
-	VMULPD       Y8, Y5, Y8
-	VADDPD       Y8, Y4, Y4
-	VADDPD       Y4, Y7, Y7
-	VADDPD       Y7, Y6, Y2
-	VDIVPD       Y1, Y2, Y2
-	VMOVUPD      Y2, (AX)(DI*1)
-	ADDQ         $0x20, DI
-	JMP          vlogDivAVX2_loop1
+	LEAQ           32(DI), R8
+	CMPQ           R8, DX
+	JA             vlogDivAVX2_done
+	VMOVUPD        (CX)(DI*1), Y2
+	VCMPPD         $0x1d, 800(BX), Y2, Y3
+	VCMPPD         $0x12, 832(BX), Y2, Y4
+	VANDPD         Y4, Y3, Y3
+	VMOVMSKPD      Y3, R8
+	CMPL           R8, $0x0f
+	JNE            vlogDivAVX2_done
+	VPSUBQ         352(BX), Y2, Y3
+	VPSRLQ         $0x2d, Y3, Y4
+	VPAND          Y0, Y4, Y4
+	VPSLLQ         $0x02, Y4, Y5
+	VPADDQ         Y5, Y4, Y4
+	VMOVQ          X4, R8
+	VPEXTRQ        $0x01, X4, R9
+	VEXTRACTI128   $0x01, Y4, X4
+	VMOVQ          X4, R10
+	VPEXTRQ        $0x01, X4, R11
+	VPSRLQ         $0x34, Y3, Y4
+	VPXOR          448(BX), Y4, Y4
+	VSUBPD         480(BX), Y4, Y4
+	VPAND          384(BX), Y3, Y3
+	VPSUBQ         Y3, Y2, Y2
+	VBROADCASTF128 (SI)(R8*8), Y6
+	VBROADCASTF128 (SI)(R10*8), Y3
+	VBLENDPD       $0x0c, Y3, Y6, Y6
+	VBROADCASTF128 (SI)(R9*8), Y5
+	VBROADCASTF128 (SI)(R11*8), Y3
+	VBLENDPD       $0x0c, Y3, Y5, Y5
+	VUNPCKLPD      Y5, Y6, Y3
+	VUNPCKHPD      Y5, Y6, Y5
+	VBROADCASTF128 16(SI)(R8*8), Y8
+	VBROADCASTF128 16(SI)(R10*8), Y6
+	VBLENDPD       $0x0c, Y6, Y8, Y8
+	VBROADCASTF128 16(SI)(R9*8), Y7
+	VBROADCASTF128 16(SI)(R11*8), Y6
+	VBLENDPD       $0x0c, Y6, Y7, Y7
+	VUNPCKLPD      Y7, Y8, Y6
+	VUNPCKHPD      Y7, Y8, Y7
+	VBROADCASTSD   32(SI)(R8*8), Y8
+	VBROADCASTSD   32(SI)(R9*8), Y9
+	VBLENDPD       $0x02, Y9, Y8, Y8
+	VBROADCASTSD   32(SI)(R10*8), Y9
+	VBLENDPD       $0x04, Y9, Y8, Y8
+	VBROADCASTSD   32(SI)(R11*8), Y9
+	VBLENDPD       $0x08, Y9, Y8, Y8
+	VSUBPD         Y5, Y2, Y2
+	VPAND          416(BX), Y2, Y5
+	VMULPD         Y3, Y5, Y9
+	VSUBPD         Y5, Y2, Y2
+	VMULPD         Y3, Y2, Y2
+	VADDPD         Y6, Y2, Y2
+	VADDPD         Y2, Y9, Y3
+	VMULPD         512(BX), Y4, Y5
+	VADDPD         Y7, Y5, Y5
+	VADDPD         Y9, Y5, Y6
+	VSUBPD         Y6, Y5, Y7
+	VADDPD         Y9, Y7, Y7
+	VADDPD         Y2, Y7, Y7
+	VMULPD         544(BX), Y4, Y4
+	VADDPD         Y4, Y7, Y7
+	VADDPD         Y8, Y7, Y7
+	VMULPD         Y3, Y3, Y2
+	VMULPD         576(BX), Y3, Y4
+	VADDPD         608(BX), Y4, Y4
+	VMULPD         640(BX), Y3, Y8
+	VADDPD         672(BX), Y8, Y8
+	VMULPD         Y8, Y2, Y8
+	VADDPD         Y8, Y4, Y4
+	VMULPD         Y4, Y2, Y4
+	VMULPD         704(BX), Y3, Y8
+	VADDPD         736(BX), Y8, Y8
+	VMULPD         768(BX), Y2, Y5
+	VADDPD         Y5, Y8, Y8
+	VMULPD         Y2, Y2, Y5
+	VMULPD         Y2, Y5, Y5
+	VMULPD         Y8, Y5, Y8
+	VADDPD         Y8, Y4, Y4
+	VADDPD         Y4, Y7, Y7
+	VADDPD         Y7, Y6, Y2
+	VDIVPD         Y1, Y2, Y2
+	VMOVUPD        Y2, (AX)(DI*1)
+	ADDQ           $0x20, DI
+	JMP            vlogDivAVX2_loop1
 
 vlogDivAVX2_done:
 	SHRQ $0x03, DI

@@ -31,7 +31,8 @@ package main
 // built from the very constants of xmath.go, one float64 each (the order
 // of constNames below): AVX-512 kernels hold the most used in registers
 // and broadcast the rest from memory within the instruction, AVX2 kernels
-// hold a few and broadcast the rest into a scratch register.
+// hold a few and read the rest as 32-byte memory operands of xmathConsts4,
+// each constant four times.
 
 import (
 	"fmt"
@@ -82,7 +83,11 @@ type consts struct {
 
 func newConsts(s isa, inRegs ...string) *consts {
 	c := &consts{s: s, base: GP64(), regs: map[string]VecVirtual{}}
-	LEAQ(NewDataAddr(Symbol{Name: "·xmathConsts"}, 0), c.base)
+	if s.avx512 {
+		LEAQ(NewDataAddr(Symbol{Name: "·xmathConsts"}, 0), c.base)
+	} else {
+		LEAQ(NewDataAddr(Symbol{Name: "·xmathConsts4"}, 0), c.base)
+	}
 	for _, name := range inRegs {
 		r := c.vec()
 		VBROADCASTSD(c.mem(name), r)
@@ -99,9 +104,13 @@ func (c *consts) vec() VecVirtual {
 }
 
 func (c *consts) mem(name string) Mem {
+	size := 8 // xmathConsts
+	if !c.s.avx512 {
+		size = 32 // xmathConsts4
+	}
 	for i, n := range constNames {
 		if n == name {
-			return Mem{Base: c.base, Disp: 8 * i}
+			return Mem{Base: c.base, Disp: size * i}
 		}
 	}
 	panic("no constant " + name)
@@ -118,9 +127,7 @@ func (c *consts) op(op, bcst func(...Op), name string, a, d Op) {
 		bcst(c.mem(name), a, d)
 		return
 	}
-	t := c.vec()
-	VBROADCASTSD(c.mem(name), t)
-	op(t, a, d)
+	op(c.mem(name), a, d)
 }
 
 func (c *consts) mul(name string, a, d Op) { c.op(VMULPD, VMULPD_BCST, name, a, d) }
@@ -169,14 +176,12 @@ func (c *consts) cmp(pred uint8, name string, a Op, k Register, and bool) {
 		}
 		return
 	}
-	t := c.vec()
-	VBROADCASTSD(c.mem(name), t)
 	if and {
 		u := c.vec()
-		VCMPPD(U8(pred), t, a, u)
+		VCMPPD(U8(pred), c.mem(name), a, u)
 		VANDPD(u, k, k)
 	} else {
-		VCMPPD(U8(pred), t, a, k)
+		VCMPPD(U8(pred), c.mem(name), a, k)
 	}
 }
 
@@ -221,12 +226,12 @@ func column(tbl Register, disp int, r []Register, d VecVirtual) {
 	}
 }
 
-// pairs sets lo and hi to the first and second float64 of the 16-byte
-// rows at tbl + 8·r[l] for the lanes l (AVX2): the even lanes' rows in a,
+// pairs sets lo and hi to the first and second float64 of the 16 bytes
+// at tbl + disp + 8·r[l] for the lanes l (AVX2): the even lanes' rows in a,
 // the odd lanes' in hi, a row per 128-bit half (broadcast from memory and
 // blended), and the unpacks put them in lane order.
-func pairs(tbl Register, r []Register, lo, hi VecVirtual) {
-	at := func(l int) Mem { return Mem{Base: tbl, Index: r[l], Scale: 8} }
+func pairs(tbl Register, disp int, r []Register, lo, hi VecVirtual) {
+	at := func(l int) Mem { return Mem{Base: tbl, Index: r[l], Scale: 8, Disp: disp} }
 	a, t := YMM(), YMM()
 	for h, d := range []VecVirtual{a, hi} {
 		VBROADCASTF128(at(h), d)
@@ -276,7 +281,7 @@ func expBody(c *consts, tbl Register, x, y VecVirtual) {
 		c.gather(tbl, 0, idx, tail)
 		c.gather(tbl, 8, idx, sb)
 	} else {
-		pairs(tbl, indices(idx), tail, sb)
+		pairs(tbl, 0, indices(idx), tail, sb)
 	}
 	r2, a, b := c.vec(), c.vec(), c.vec()
 	VMULPD(r, r, r2)
@@ -303,15 +308,20 @@ func logCheck(c *consts, x VecVirtual, ok Register) {
 }
 
 // logBody sets y to log(x) for x a positive normal float64 (log's core in
-// xmath.go); tbl holds the address of logSoA, the columns of logTab.
+// xmath.go); tbl holds the address of logSoA, logTab's columns, for
+// AVX-512, and of logTab for AVX2.
 func logBody(c *consts, tbl Register, x, y VecVirtual) {
 	tmp, idx, k, z := c.vec(), c.vec(), c.vec(), c.vec()
 	c.subq("logOff", x, tmp)
 	VPSRLQ(U8(45), tmp, idx)
 	c.and("low7", idx, idx)
-	var idx4 []Register
+	var rows []Register
 	if !c.s.avx512 {
-		idx4 = indices(idx)
+		// Row idx of logTab (40 bytes, 5 words): word 5·idx.
+		t := c.vec()
+		VPSLLQ(U8(2), idx, t)
+		VPADDQ(t, idx, idx)
+		rows = indices(idx)
 	}
 	VPSRLQ(U8(52), tmp, k)
 	c.xor("kMagic", k, k)
@@ -320,12 +330,16 @@ func logBody(c *consts, tbl Register, x, y VecVirtual) {
 	VPSUBQ(tmp, x, z)
 	invc, chi, rc, logchi, logclo := c.vec(), c.vec(), c.vec(), c.vec(), c.vec()
 	const col = 8 * 128
-	for i, d := range []VecVirtual{invc, chi, rc, logchi, logclo} {
-		if c.s.avx512 {
+	if c.s.avx512 {
+		for i, d := range []VecVirtual{invc, chi, rc, logchi, logclo} {
 			c.gather(tbl, i*col, idx, d)
-		} else {
-			column(tbl, i*col, idx4, d)
 		}
+	} else {
+		// logTab's rows: {invc, chi}, {rc, logchi} a 16-byte load each,
+		// logclo a scalar one.
+		pairs(tbl, 0, rows, invc, chi)
+		pairs(tbl, 16, rows, rc, logchi)
+		column(tbl, 32, rows, logclo)
 	}
 	d, dh, rh, rl, r := c.vec(), c.vec(), c.vec(), c.vec(), c.vec()
 	VSUBPD(chi, z, d)
@@ -475,7 +489,11 @@ func xmathKernels(s isa) {
 		}
 		xmathKernel(name, s, append(doc, "Inputs apart: all but the positive normal float64s."),
 			func(c *consts) func(x, y VecVirtual, fail string) {
-				tbl := table("·logSoA")
+				name := "·logSoA" // logTab's columns, for the gathers
+				if !c.s.avx512 {
+					name = "·logTab"
+				}
+				tbl := table(name)
 				var k VecVirtual
 				if div {
 					k = param(c, "k")

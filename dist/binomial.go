@@ -74,8 +74,7 @@ func (d Binomial) Rand(src rand.Source) int64 {
 		k = binomialWalk(open01(w.next()), d.N, p)
 	} else {
 		var s btrs
-		s.init(d.N, p)
-		k = s.draw(&w, nil)
+		k, _, _ = s.once(&w, d.N, float64(d.N), p)
 	}
 	if flip {
 		return d.N - k
@@ -224,11 +223,26 @@ func (s *btrs) init(n int64, p float64) { s.initN(n, float64(n), p) }
 // initN is init given fn = float64(n) (a Multinomial keeps its n as a
 // float too, so that its next setup waits for no conversion).
 func (s *btrs) initN(n int64, fn, p float64) {
-	np := float64(fn * p)
-	fm := math.Floor((fn + 1) * p)
-	spq := math.Sqrt(np * (1 - p))
-	b := float64(2.53*spq) + 1.15
-	a := float64(0.0248*b) + float64(0.01*p) - 0.0873
+	np, fm, spq, b, a, vr := btrsSetup(fn, p)
+	s.set(n, fn, p, np, fm, spq, b, a, vr)
+}
+
+// btrsSetup is the setup's arithmetic for fn = float64(n) and p, in one
+// place for initN and once: n·p, the mode m as a float, √(n·p·(1-p)), the
+// paper's b and a, and the squeeze's bound vr.
+func btrsSetup(fn, p float64) (np, fm, spq, b, a, vr float64) {
+	np = float64(fn * p)
+	// ⌊(n+1)p⌋ as the truncation: (n+1)p is in [0, 2^62] (no call, as
+	// math.Floor makes on CPUs without SSE4.1, and no test for it).
+	fm = float64(int64((fn + 1) * p))
+	spq = math.Sqrt(np * (1 - p))
+	b = float64(2.53*spq) + 1.15
+	a = float64(0.0248*b) + float64(0.01*p) - 0.0873
+	return np, fm, spq, b, a, 0.92 - 4.2/b
+}
+
+// set stores btrsSetup's values into s, with what derives from them.
+func (s *btrs) set(n int64, fn, p, np, fm, spq, b, a, vr float64) {
 	s.n = n
 	s.p = p
 	s.np = np
@@ -241,10 +255,52 @@ func (s *btrs) initN(n int64, fn, p float64) {
 	s.a = a
 	s.twoA = 2 * a
 	s.spq = spq
-	s.vr = 0.92 - 4.2/b
+	s.vr = vr
 	s.em = math.NaN()
 	s.bound.set = false
 	s.lo = max(0, s.m-memoLen/2)
+}
+
+// once returns the values of initN(n, fn, p) then drawK(w, nil), k and
+// its float kf, and n - k as a float too (exact for n <= 2^53, from n - m
+// made while the setup computes, so that a Multinomial's next n waits for
+// one subtraction after the floor): for a draw of a new n and p (Rand, a
+// Multinomial's places). The setup stays in registers, stored into s only
+// for a try that reaches the acceptance test, so the tries the squeeze
+// takes (most) pay no stores and loads.
+func (s *btrs) once(w *words, n int64, fn, p float64) (k int64, kf, rest float64) {
+	np, fm, spq, b, a, vr := btrsSetup(fn, p)
+	m := int64(fm)
+	cj := (np - fm) + 0.5
+	nm := fn - fm
+	stored := false
+	for {
+		x, ok := w.take()
+		if !ok {
+			x = w.refill()
+		}
+		y, ok := w.take()
+		if !ok {
+			y = w.refill()
+		}
+		u, us, mu := tryU(x)
+		v := open01(y)
+		t := float64((a/float64(0.5*us)+b)*u) + cj
+		j := math.Floor(t)
+		k = m + int64(j)
+		if mu >= us007 && v <= vr {
+			return k, fm + j, nm - j
+		}
+		if math.Abs(t) < 0x1p52 && uint64(k) <= uint64(n) {
+			if !stored {
+				s.set(n, fn, p, np, fm, spq, b, a, vr)
+				stored = true
+			}
+			if s.accept(k, j, us, v, nil) {
+				return k, fm + j, nm - j
+			}
+		}
+	}
 }
 
 // One try of BTRS from words x and y is, in draw and fill alike,

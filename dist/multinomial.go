@@ -122,11 +122,21 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 			if i == 0 && first.on {
 				x = first.draw(&w)
 			} else if n > 0 && c > 0 {
-				xb, xf, ok := btrsDraw(&w, &s, n, fn, c)
-				if ok {
-					row[i] = xb
-					n -= xb
-					fn -= xf
+				p, flip := c, c > 0.5
+				if flip {
+					p = 1 - c
+				}
+				if c < 1 && !(float64(fn*p) < binomialSwitch) {
+					// binomialDraw(w, n, c)'s value, and n less it
+					// as a float, exact for n <= 2^53.
+					kb, kf, rest := s.once(&w, n, fn, p)
+					if flip {
+						x, fn = n-kb, kf
+					} else {
+						x, fn = kb, rest
+					}
+					row[i] = x
+					n -= x
 					if big {
 						fn = float64(n)
 					}
@@ -334,28 +344,6 @@ func (b binomialInv) draw(w *words, n int64) int64 {
 	return k
 }
 
-// btrsDraw returns binomialDraw(w, n, c), the same value as a float64, and
-// true where that draws by BTRS (n·min(c, 1-c) >= binomialSwitch, c < 1),
-// else 0, 0 and false, drawing nothing: the conditional binomials' usual
-// case, tested before the inversion's floats are loaded. fn is float64(n);
-// the float value is exact for n <= 2^53. s is any btrs (set up here, in
-// place: a Fill's places share one).
-func btrsDraw(w *words, s *btrs, n int64, fn, c float64) (int64, float64, bool) {
-	p, flip := c, c > 0.5
-	if flip {
-		p = 1 - c
-	}
-	if c >= 1 || float64(fn*p) < binomialSwitch {
-		return 0, 0, false
-	}
-	s.initN(n, fn, p)
-	k, kf := s.drawK(w, nil)
-	if flip {
-		return n - k, fn - kf, true
-	}
-	return k, kf, true
-}
-
 // binomialDraw returns a Binomial(n, p) variate for n > 0 and 0 < p <= 1,
 // drawn as Binomial.Rand draws it (inversion below n·min(p, 1-p) = 30,
 // BTRS above, 1-p for p > 1/2), and n, drawing nothing, for p = 1.
@@ -372,8 +360,7 @@ func binomialDraw(w *words, n int64, p float64) int64 {
 		k = binomialWalk(open01(w.next()), n, p)
 	} else {
 		var s btrs
-		s.init(n, p)
-		k = s.draw(w, nil)
+		k, _, _ = s.once(w, n, float64(n), p)
 	}
 	if flip {
 		return n - k

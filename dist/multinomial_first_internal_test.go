@@ -55,10 +55,10 @@ func TestFirstPlaceDraw(t *testing.T) {
 	}
 }
 
-// TestBTRSDraw: btrsDraw gives binomialDraw's values (and the same as
-// floats, for n <= 2^53) and position where binomialDraw takes BTRS, and
-// elsewhere reports false having drawn nothing.
-func TestBTRSDraw(t *testing.T) {
+// TestBTRSOnce: once gives binomialDraw's values (1-p's flipped, as
+// Multinomial.Fill asks) and position where binomialDraw takes BTRS, and
+// init then drawK's, floats too (and n - k as a float, for n <= 2^53).
+func TestBTRSOnce(t *testing.T) {
 	for _, c := range []struct {
 		n  int64
 		p  float64
@@ -71,27 +71,43 @@ func TestBTRSDraw(t *testing.T) {
 		{301, 0.9, true},
 		{299, 0.1, false},
 		{299, 0.9, false},
+		{1 << 53, 0.5, true},
 		{1 << 62, 0.5, true},
 		{1000, 1, false},
 	} {
-		a, b := chacha.NewSource(9), chacha.NewSource(9)
-		wa, wb := open(a), open(b)
+		p, flip := c.p, c.p > 0.5
+		if flip {
+			p = 1 - c.p
+		}
+		ok := c.p < 1 && !(float64(float64(c.n)*p) < binomialSwitch)
+		require.Equal(t, c.ok, ok, "n %d, p %g", c.n, c.p)
+		if !ok {
+			continue
+		}
+		a, b, d := chacha.NewSource(9), chacha.NewSource(9), chacha.NewSource(9)
+		wa, wb, wd := open(a), open(b), open(d)
+		var s btrs
 		for i := range 500 {
-			var s btrs
-			got, gotF, ok := btrsDraw(&wa, &s, c.n, float64(c.n), c.p)
-			require.Equal(t, c.ok, ok, "n %d, p %g", c.n, c.p)
-			if !ok {
-				require.Zero(t, got)
-				require.Zero(t, gotF)
-				break
-			}
+			k, kf, rest := s.once(&wa, c.n, float64(c.n), p)
+			var sd btrs
+			sd.init(c.n, p)
+			kd, kfd := sd.drawK(&wd, nil)
+			require.Equal(t, kd, k, "n %d, p %g, value %d", c.n, c.p, i)
+			require.Equal(t, kfd, kf, "n %d, p %g, value %d", c.n, c.p, i)
 			if c.n <= 1<<53 {
-				require.Equal(t, float64(got), gotF, "n %d, p %g, value %d", c.n, c.p, i)
+				require.Equal(t, float64(k), kf, "n %d, p %g, value %d", c.n, c.p, i)
+				require.Equal(t, float64(c.n-k), rest, "n %d, p %g, value %d", c.n, c.p, i)
 			}
-			require.Equal(t, binomialDraw(&wb, c.n, c.p), got, "n %d, p %g, value %d", c.n, c.p, i)
+			if flip {
+				k = c.n - k
+			}
+			require.Equal(t, binomialDraw(&wb, c.n, c.p), k, "n %d, p %g, value %d", c.n, c.p, i)
 		}
 		wa.done()
 		wb.done()
-		require.Equal(t, b.Uint64(), a.Uint64(), "n %d, p %g: the source's position", c.n, c.p)
+		wd.done()
+		next := a.Uint64()
+		require.Equal(t, b.Uint64(), next, "n %d, p %g: the source's position", c.n, c.p)
+		require.Equal(t, d.Uint64(), next, "n %d, p %g: the source's position", c.n, c.p)
 	}
 }

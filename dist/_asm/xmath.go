@@ -5,8 +5,9 @@ package main
 // function's operations in its order, each rounded on its own (never
 // fused), so every result has the scalar function's bits. AVX-512 kernels
 // read the table rows by gathers, AVX2 kernels by scalar loads (indices,
-// column, pairs below): qemu-x86_64 7.2's AVX2 gathers, under its Haswell
-// model, CI's CPU without AVX-512, gave some lanes wrong entries.
+// column, pairs below), as fast here, and immune to qemu-x86_64 7.2's
+// reading of an AVX2 gather indexed by Y4 (CI's CPU without AVX-512) as
+// one with no index.
 //
 //   - vexp, vexpMul: dst[i] = exp(src[i]), lambda * exp(src[i]);
 //   - vlog, vlogDiv: dst[i] = log(src[i]), log(src[i])/k.

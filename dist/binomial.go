@@ -198,7 +198,6 @@ type btrs struct {
 	p      float64
 	np, nq float64
 	m      int64   // ⌊(n+1)p⌋, the mode
-	fm     float64 // m
 	dm     float64 // np - m, exact
 	cj     float64 // dm + 0.5: the paper's c = np + 0.5 less m
 	b      float64
@@ -211,7 +210,6 @@ type btrs struct {
 	em     float64 // expo(m), NaN until the first acceptance test needs it
 	mm     float64 // m·(n-m), set with em
 	lo     int64   // k of memo[0]
-	bound  btrsBound
 }
 
 // init sets s up for n and p (in place, as ptrs.init). It computes only
@@ -248,7 +246,6 @@ func (s *btrs) set(n int64, fn, p, np, fm, spq, b, a, vr float64) {
 	s.np = np
 	s.nq = fn - np
 	s.m = int64(fm)
-	s.fm = fm
 	s.dm = np - fm // both >= 9 and within a factor 2: exact
 	s.cj = s.dm + 0.5
 	s.b = b
@@ -257,7 +254,6 @@ func (s *btrs) set(n int64, fn, p, np, fm, spq, b, a, vr float64) {
 	s.spq = spq
 	s.vr = vr
 	s.em = math.NaN()
-	s.bound.set = false
 	s.lo = max(0, s.m-memoLen/2)
 }
 
@@ -414,7 +410,7 @@ func (s *btrs) drawK(w *words, memo *pmfMemo) (int64, float64) {
 		sq := discFlag(mu >= us007) & discFlag(v <= s.vr)
 		st := sq | (sq^1)&s.valid(in, k)<<1
 		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, memo) {
-			return k, s.fm + j
+			return k, float64(s.m) + j // m is fm, exact
 		}
 	}
 }

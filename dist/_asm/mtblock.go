@@ -45,38 +45,54 @@ func mtBlockDoc(name string, lanes int) {
 		"after the returned try hold anything.")
 }
 
+// mtBlockRegs are a block kernel's arguments in registers: its pointers,
+// the bytes of dst to set at most, mul broadcast and l's c, c2 and d.
+type mtBlockRegs struct {
+	dst, ys, qs, und, src, n Register
+	mul, c, c2, d            VecVirtual
+}
+
+// mtBlockArgs loads the arguments of the block kernel being written, its
+// vectors in registers from vec (ZMM or YMM): the first 8 or 4 lanes of l.
+func mtBlockArgs(vec func() VecVirtual) mtBlockRegs {
+	var a mtBlockRegs
+	a.dst = Load(Param("dst").Base(), GP64())
+	a.ys = Load(Param("ys"), GP64())
+	a.qs = Load(Param("qs"), GP64())
+	a.und = Load(Param("und"), GP64())
+	a.src = Load(Param("src").Base(), GP64())
+	a.n = Load(Param("src").Len(), GP64())
+	SHRQ(U8(4), a.n) // whole tries
+	most := Load(Param("dst").Len(), GP64())
+	CMPQ(a.n, most)
+	CMOVQGT(most, a.n)
+	MOVQ(U32(mtBlockLen), most)
+	CMPQ(a.n, most)
+	CMOVQGT(most, a.n)
+	ANDQ(I8(-8), a.n)
+	SHLQ(U8(3), a.n) // bytes of dst to set, at most
+	mulp, err := Param("mul").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	a.mul = vec()
+	VBROADCASTSD(mulp.Addr, a.mul)
+	lp := Load(Param("l"), GP64())
+	a.c, a.c2, a.d = vec(), vec(), vec()
+	VMOVUPD(Mem{Base: lp}, a.c)
+	VMOVUPD(Mem{Base: lp, Disp: 64}, a.c2)
+	VMOVUPD(Mem{Base: lp, Disp: 128}, a.d)
+	return a
+}
+
 func mtBlock() {
 	name := "mtBlockAVX512"
 	Implement(name)
 	Attributes(NOSPLIT)
 	mtBlockDoc(name, 8)
-	dst := Load(Param("dst").Base(), GP64())
-	ys := Load(Param("ys"), GP64())
-	qs := Load(Param("qs"), GP64())
-	und := Load(Param("und"), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	SHRQ(U8(4), n) // whole tries
-	most := Load(Param("dst").Len(), GP64())
-	CMPQ(n, most)
-	CMOVQGT(most, n)
-	MOVQ(U32(mtBlockLen), most)
-	CMPQ(n, most)
-	CMOVQGT(most, n)
-	ANDQ(I8(-8), n)
-	SHLQ(U8(3), n) // bytes of dst to set, at most
-
-	mulp, err := Param("mul").Resolve()
-	if err != nil {
-		panic(err)
-	}
-	mul := ZMM()
-	VBROADCASTSD(mulp.Addr, mul)
-	lp := Load(Param("l"), GP64())
-	c, c2, d := ZMM(), ZMM(), ZMM()
-	VMOVUPD(Mem{Base: lp}, c)
-	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
-	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
+	args := mtBlockArgs(ZMM)
+	dst, ys, qs, und, src, n := args.dst, args.ys, args.qs, args.und, args.src, args.n
+	mul, c, c2, d := args.mul, args.c, args.c2, args.d
 	abs, ones, bias, low8, zero := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
 	for _, b := range []struct {
 		c uint64
@@ -147,25 +163,7 @@ func mtBlock() {
 
 	// The tries before the first that stops, by a masked store.
 	Label(name + "_stop")
-	bits := GP32()
-	KMOVB(K1, bits)
-	XORL(U32(0xFF), bits) // the tries that stop, at least one
-	cnt := GP32()
-	BSFL(bits, cnt)
-	pre := GP32() // the tries below the first
-	MOVL(bits, pre)
-	NEGL(pre)
-	ANDL(bits, pre)
-	DECL(pre)
-	KMOVB(pre, K2)
-	VMOVUPD(t, K2, Mem{Base: dst, Index: off, Scale: 1})
-	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
-
-	Label(done)
-	SHRQ(U8(3), off)
-	Store(off, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
+	partialAVX512(dst, off, t, K1, done)
 }
 
 // mtBlockAVX2 is mtBlockAVX512 with 4 tries per YMM register, two
@@ -177,32 +175,9 @@ func mtBlockAVX2() {
 	Implement(name)
 	Attributes(NOSPLIT)
 	mtBlockDoc(name, 4)
-	dst := Load(Param("dst").Base(), GP64())
-	ys := Load(Param("ys"), GP64())
-	qs := Load(Param("qs"), GP64())
-	und := Load(Param("und"), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	SHRQ(U8(4), n) // whole tries
-	most := Load(Param("dst").Len(), GP64())
-	CMPQ(n, most)
-	CMOVQGT(most, n)
-	MOVQ(U32(mtBlockLen), most)
-	CMPQ(n, most)
-	CMOVQGT(most, n)
-	ANDQ(I8(-8), n)
-	SHLQ(U8(3), n) // bytes of dst to set, at most
-	mulp, err := Param("mul").Resolve()
-	if err != nil {
-		panic(err)
-	}
-	mul := YMM()
-	VBROADCASTSD(mulp.Addr, mul)
-	lp := Load(Param("l"), GP64())
-	c, c2, d := YMM(), YMM(), YMM()
-	VMOVUPD(Mem{Base: lp}, c)
-	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
-	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
+	args := mtBlockArgs(YMM)
+	dst, ys, qs, und, src, n := args.dst, args.ys, args.qs, args.und, args.src, args.n
+	mul, c, c2, d := args.mul, args.c, args.c2, args.d
 	kc := GP64()
 	LEAQ(mtConsts, kc)
 	cst := func(off int) Mem { return Mem{Base: kc, Disp: off} }

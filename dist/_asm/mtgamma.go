@@ -48,6 +48,32 @@ func mtConstsConstant() {
 	}
 }
 
+// partialAVX512 ends an AVX-512 kernel whose group of 8 values t at
+// dst+off had a lane that stops it (ok: the lanes that do not): it stores
+// the lanes before the first such one by a masked store and moves off
+// past them; at label done it returns off in values.
+func partialAVX512(dst, off Register, t VecVirtual, ok Register, done string) {
+	bits := GP32()
+	KMOVB(ok, bits)
+	XORL(U32(0xFF), bits) // the lanes that stop, at least one
+	cnt := GP32()
+	BSFL(bits, cnt)
+	pre := GP32() // the lanes below the first
+	MOVL(bits, pre)
+	NEGL(pre)
+	ANDL(bits, pre)
+	DECL(pre)
+	KMOVB(pre, K2)
+	VMOVUPD(t, K2, Mem{Base: dst, Index: off, Scale: 1})
+	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
+
+	Label(done)
+	SHRQ(U8(3), off)
+	Store(off, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
 // partialAVX2 ends an AVX2 kernel whose group of 4 values t at dst+off had
 // a slow lane (bits: the lanes that were not, from VMOVMSKPD): at label
 // name_partial it blends the lanes before the first slow one into dst's

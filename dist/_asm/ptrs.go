@@ -300,8 +300,8 @@ func tries(s isa) {
 		VORPD(z, w, w)
 		VANDNPD(cand, w, w) // cand within the memo
 		// r: memo[i] where w is set, memo[0] elsewhere (unused), by 4
-		// loads: with VGATHERQPD the kernel agreed with the Go code on
-		// the Xeon but not under qemu-x86_64 7.2 -cpu Haswell (CI's CPU
+		// loads: with VGATHERQPD the kernel agreed with the Go code
+		// natively but not under qemu-x86_64 7.2 -cpu Haswell (CI's CPU
 		// without AVX-512: tries decided there were listed, as if memo[i]
 		// were 0), most likely qemu's reading of a gather indexed by Y4
 		// as unindexed (xmath.go); the loads agree on both.

@@ -142,25 +142,7 @@ func tMT() {
 
 	// The lanes before the first slow one, by a masked store.
 	Label(name + "_partial")
-	bits := GP32()
-	KMOVB(K1, bits)
-	XORL(U32(0xFF), bits) // the slow lanes, at least one
-	cnt := GP32()
-	BSFL(bits, cnt)
-	pre := GP32()
-	MOVL(bits, pre)
-	NEGL(pre)
-	ANDL(bits, pre)
-	DECL(pre)
-	KMOVB(pre, K2)
-	VMOVUPD(t, K2, Mem{Base: dst, Index: off, Scale: 1})
-	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
-
-	Label(done)
-	SHRQ(U8(3), off)
-	Store(off, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
+	partialAVX512(dst, off, t, K1, done)
 }
 
 // tMTAVX2 is tMTAVX512 with 4 values per YMM register: float64(j) by the

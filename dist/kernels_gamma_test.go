@@ -30,6 +30,26 @@ func mtWords(r *rand.Rand, n int) []uint64 {
 	return words
 }
 
+// kernelDst returns where a kernel test writes n values of the words p (at
+// byte offset off of their memory) and the words it reads: in place, dst
+// over a copy of the words from their memory's start, as a chunk's values
+// over its words; apart, the words themselves and a dst of n+8 elements
+// set to guard.
+func kernelDst(p []byte, off, n int, inPlace bool, guard uint64) (dst []float64, q []byte) {
+	if !inPlace {
+		dst = make([]float64, n+8)
+		for i := range dst {
+			dst[i] = math.Float64frombits(guard)
+		}
+		return dst, p
+	}
+	mem := make([]float64, (off+len(p)+7)/8+1)
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&mem[0])), 8*len(mem))
+	q = b[off : off+len(p)]
+	copy(q, p)
+	return mem[:n], q
+}
+
 // TestKernelGammaFills runs the Fill of the Marsaglia-Tsang shapes (of
 // Gamma and ChiSquared, of Beta's two gammas: one shape or two, both below
 // mtBig or one above, and of StudentsT's) on every backend, on crafted words (a third of the normal words at the fast
@@ -106,20 +126,7 @@ func TestKernelTMT(t *testing.T) {
 				wantN, _ := s.runMT(p, 0, len(p)-7, want)
 				wantM := min(wantN, n/lanes*lanes)
 				for _, inPlace := range []bool{false, true} {
-					var dst []float64
-					q := p
-					if inPlace {
-						mem := make([]float64, 3*n+2)
-						b := unsafe.Slice((*byte)(unsafe.Pointer(&mem[0])), 8*len(mem))
-						q = b[off : off+len(p)]
-						copy(q, p)
-						dst = mem[:n]
-					} else {
-						dst = make([]float64, n+8)
-						for i := range dst {
-							dst[i] = math.Float64frombits(guard)
-						}
-					}
+					dst, q := kernelDst(p, off, n, inPlace, guard)
 					got := asmTMT(dst, q, &l, s.mu, s.sigma, s.h)
 					sets += got
 					desc := fmt.Sprintf("%s %+v, %d values, offset %d, in place %v", Backend(), d, n, off, inPlace)
@@ -193,20 +200,7 @@ func TestKernelMTBlock(t *testing.T) {
 						}
 					}
 					for _, inPlace := range []bool{false, true} {
-						var dst []float64
-						q := p
-						if inPlace {
-							mem := make([]float64, 2*n+2)
-							b := unsafe.Slice((*byte)(unsafe.Pointer(&mem[0])), 8*len(mem))
-							q = b[off : off+len(p)]
-							copy(q, p)
-							dst = mem[:n]
-						} else {
-							dst = make([]float64, n+8)
-							for i := range dst {
-								dst[i] = math.Float64frombits(guard)
-							}
-						}
+						dst, q := kernelDst(p, off, n, inPlace, guard)
 						var ys, qs [mtBlockLen]float64
 						var und [mtBlockLen / 64]uint64
 						got := asmMTBlock(dst, &ys, &qs, &und, q, &l, mul)

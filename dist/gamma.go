@@ -459,35 +459,60 @@ func (m *mtGamma) accept(x, y, q float64) bool {
 
 // exact is Marsaglia and Tsang's exact test, log q < 3d·R(y), R computed
 // with log1p (its terms cancel less than those of 1 - v + log v). Most
-// tries that reach it are rejected (70% of them at shape 2, 89% at 10),
-// and most of those are decided without the logs (surelyRejected).
+// tries that reach it (all but 8-13% at shapes 1.5 to 2, fewer above) are
+// decided by bounds without the logs (decide).
 func (m *mtGamma) exact(y, q float64) bool {
-	return !m.surelyRejected(y, q) && m.logTest(y, q)
+	if sure, accept := m.decide(y, q); sure {
+		return accept
+	}
+	return m.logTest(y, q)
 }
 
-// surelyRejected reports, without a log, that logTest is false for some
-// of the tries where it is. With x = 1 - q <= 1/2 (exact), log q >= -(x +
-// x²), since -log(1-x) = x + x²/2 + x³/3 + ... <= x + x²·(1/2)/(1-x); and
-// R(y) <= U(y) = -y⁴/4 + y⁵/5 for every y > -1, since R(0) = U(0) = 0 and
-// R' - U' = -y⁵/(1+y) has the sign of -y. So log q >= 3d·R(y) where -(x +
-// x²) >= 3d·U(y), and logTest's computed values agree where the gap
-// exceeds its rounding: log q's is within an ulp or two of |log q| <= x +
-// x², and R's terms are each below K = |y|/min(1, 1+y) + |y| + y² + |y|³
-// (|log1p(y)| <= |y|/min(1, 1+y)), rounded a few times, so within a few
-// ulps of 3d·K. The margin, 2^-40 of both, is far above those and the
-// bounds' own roundings, and far below the gaps of all but a sliver of
-// tries.
-func (m *mtGamma) surelyRejected(y, q float64) bool {
-	x := 1 - q
-	if !(x <= 0.5) {
-		return false
+// decide returns true and logTest's answer where bounds on both sides
+// decide it without a log, else false (for -1 < y <= 1; false above).
+//
+// With x = 1 - q (exact), -log q = x + x²/2 + x³/3 + x⁴/4 + ..., so lo = x
+// + x²/2 + x³/3 + x⁴/4 <= -log q <= hi = x + x²/2 + x³/3 + x⁴/(4q). R'(y)
+// = -y³/(1+y), and 1/(1+t) lies between the partial sums of 1 - t + t² -
+// ... for t >= 0; for t = -s < 0, s³/(1-s) = s³ + s⁴ + s⁵ + s⁶/(1-s). So
+// R(y) <= -u with u = y⁴·(1/4 - y/5 + y²/6 - max(y, 0)³/7), and R(y) >= -l
+// with l = y⁴·(1/4 - y/5 + y²/6 - y³/(7·min(1, 1+y)) + max(y, 0)⁴/8), for
+// every y > -1. The try is rejected where hi < 3d·u (log q >= -hi >
+// 3d·(-u) >= 3d·R) and taken where lo > 3d·l, each by more than a margin.
+// logTest's computed values agree there: log q's is within an ulp or two
+// of |log q| <= hi, and R's terms are each below K = |y|/min(1, 1+y) + |y|
+// + y² + |y|³ (|log1p(y)| <= |y|/min(1, 1+y)), rounded a few times, so
+// within a few ulps of 3d·K; the bounds are sums of a few positive terms
+// (u and l of terms each below K for -1 < y <= 1), each within a few
+// ulps too. The margin, 2^-40 of hi + 3d·K, is far above those roundings
+// and far below the gaps of all but a sliver of tries.
+func (m *mtGamma) decide(y, q float64) (sure, accept bool) {
+	if !(y <= 1) {
+		return false, false
 	}
-	ay := math.Abs(y)
+	x := 1 - q
+	x2 := float64(x * x)
+	x4 := float64(x2 * x2)
+	s := x + float64(0.5*x2) + float64(float64(x2*x)*(1.0/3))
+	hi := s + x4/float64(4*q)
+	lo := s + float64(0.25*x4)
+	p := max(y, 0)
 	y2 := float64(y * y)
+	y3 := float64(y2 * y)
+	y4 := float64(y2 * y2)
+	a := 0.25 - float64(0.2*y) + float64(y2*(1.0/6))
+	u := float64(y4 * (a - float64(float64(float64(p*p)*p)*(1.0/7))))
+	l := float64(y4 * (a - y3/float64(7*min(1, 1+y)) + float64(0.125*float64(float64(p*p)*float64(p*p)))))
+	ay := math.Abs(y)
 	k := ay/min(1, 1+y) + ay + y2 + float64(y2*ay)
-	lq := x + float64(x*x) // >= -log q
-	margin := float64(float64(lq+float64(m.d3*k)) * 0x1p-40)
-	return lq+margin < float64(m.d3*float64(float64(y2*y2)*(0.25-float64(0.2*y))))
+	margin := float64(float64(hi+float64(m.d3*k)) * 0x1p-40)
+	if hi+margin < float64(m.d3*u) {
+		return true, false
+	}
+	if lo-margin > float64(m.d3*l) {
+		return true, true
+	}
+	return false, false
 }
 
 // logTest is the exact test itself.

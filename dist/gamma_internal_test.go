@@ -6,12 +6,13 @@ import (
 	"testing"
 )
 
-// TestMTSurelyRejected checks surelyRejected against the logs' test it
-// stands in for: never true where logTest is, on the tries that miss the
+// TestMTDecide checks decide against the logs' test it stands in for:
+// where it is sure, its answer is logTest's, on the tries that miss the
 // squeeze (the only ones that reach it) at shapes 1.0001 to 1e6, random
 // and crafted at the edge, log q within 2^-20 to 2^-50 of 3d·R(y); and it
-// decides most of the rejections (else it saves nothing).
-func TestMTSurelyRejected(t *testing.T) {
+// decides most of the random ones, both the rejected and the taken (else
+// it saves nothing).
+func TestMTDecide(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	n := 200000
 	if testing.Short() {
@@ -20,7 +21,9 @@ func TestMTSurelyRejected(t *testing.T) {
 	for _, shape := range []float64{1.0001, 1.2, 1.5, 2, 3, 10, 100, 1e6} {
 		var m mtGamma
 		m.init(shape)
-		rejected, quick, edge := 0, 0, 0
+		var count [2]int   // random tries rejected, taken by logTest
+		var decided [2]int // of those, decided by decide
+		edge, edgeDecided := 0, 0
 		for i, try := 0, 0; i < n; try++ {
 			x, _ := normalFast(r.Uint64())
 			y := float64(m.c * x)
@@ -40,7 +43,6 @@ func TestMTSurelyRejected(t *testing.T) {
 				if !(q > 0 && q < 1) {
 					continue
 				}
-				edge++
 			}
 			x2 := x * x
 			if m.c2*(x2*x2) < (1-q)*min(1, 1+y) {
@@ -48,20 +50,30 @@ func TestMTSurelyRejected(t *testing.T) {
 			}
 			i++
 			logs := m.logTest(y, q)
-			sure := m.surelyRejected(y, q)
-			if sure && logs {
-				t.Fatalf("shape %v, y %v, q %v: surelyRejected, but the logs accept", shape, y, q)
+			sure, accept := m.decide(y, q)
+			if sure && accept != logs {
+				t.Fatalf("shape %v, y %v, q %v: decide says %v, the logs %v", shape, y, q, accept, logs)
 			}
-			if !logs && random {
-				rejected++
+			if random {
+				count[b2u(logs)]++
 				if sure {
-					quick++
+					decided[b2u(logs)]++
+				}
+			} else {
+				edge++
+				if sure {
+					edgeDecided++
 				}
 			}
 		}
-		if edge == 0 || (shape <= 3 && rejected < 100) || (rejected >= 40 && quick < rejected/2) {
-			t.Fatalf("shape %v: %d random rejections, %d decided without logs, %d tries at the edge", shape, rejected, quick, edge)
+		if edge == 0 || edgeDecided > edge/2 {
+			t.Fatalf("shape %v: %d of %d tries at the edge decided: the edge is not reached", shape, edgeDecided, edge)
 		}
-		t.Logf("shape %v: %d of %d rejections decided without logs", shape, quick, rejected)
+		for a, name := range []string{"rejected", "taken"} {
+			if (shape <= 3 && count[a] < 50) || (count[a] >= 40 && decided[a] < count[a]*2/3) {
+				t.Fatalf("shape %v: %d random tries %s, %d decided without logs", shape, count[a], name, decided[a])
+			}
+			t.Logf("shape %v: %d of %d tries %s decided without logs", shape, decided[a], count[a], name)
+		}
 	}
 }

@@ -62,6 +62,8 @@ func (d Binomial) check() {
 
 // Rand returns a binomial variate: one word below n·min(p, 1-p) = 30
 // (inversion), two per try of BTRS above (2.3 to 2.6 words per value).
+// Below 30, once a program has made a few hundred calls on one N and P, its
+// calls draw from a table of the CDF kept for them, as Poisson's do.
 func (d Binomial) Rand(src rand.Source) int64 {
 	d.check()
 	w := perCall(src)
@@ -71,7 +73,13 @@ func (d Binomial) Rand(src rand.Source) int64 {
 	}
 	var k int64
 	if float64(d.N)*p < binomialSwitch {
-		k = binomialWalk(open01(w.next()), d.N, p)
+		u := w.next()
+		if t := binomialTables.table(d.N, p); t != nil {
+			k = t.draw(u)
+		} else {
+			binomialTables.miss(d.N, p, u)
+			k = binomialWalk(open01(u), d.N, p)
+		}
 	} else {
 		var s btrs
 		k, _, _ = s.once(&w, d.N, float64(d.N), p)

@@ -1,8 +1,10 @@
 package dist_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/streamrand/streamrand/aesctr"
@@ -48,5 +50,43 @@ func TestFillIsRandLoopManyRejections(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRandLoopIsFillInversion checks long loops of Rand on the laws drawn
+// by inversion (Poisson below Lambda = 30, Binomial below n·min(p, 1-p) =
+// 30), whose calls take a table from a cache once they have drawn a few
+// hundred values of one law: several goroutines at once, each on its own
+// law or sharing one, and the values and the next word of each loop equal
+// those of one Fill on a twin Source.
+func TestRandLoopIsFillInversion(t *testing.T) {
+	laws := []intLaw{
+		dist.Poisson{Lambda: 3}, dist.Poisson{Lambda: 0.2}, dist.Poisson{Lambda: 29.5},
+		dist.Binomial{N: 20, P: 0.3}, dist.Binomial{N: 40, P: 0.9}, dist.Binomial{N: 1 << 40, P: 1e-12},
+	}
+	n := 5000
+	errs := make(chan error, 2*len(laws))
+	var wg sync.WaitGroup
+	for g := range 2 * len(laws) {
+		law := laws[g%len(laws)]
+		wg.Go(func() {
+			a, b := chacha.NewSource(uint64(g)), chacha.NewSource(uint64(g))
+			want := make([]int64, n)
+			law.Fill(b, want)
+			for i := range n {
+				if got := law.Rand(a); got != want[i] {
+					errs <- fmt.Errorf("%#v: Rand call %d gives %d, Fill %d", law, i, got, want[i])
+					return
+				}
+			}
+			if a.Uint64() != b.Uint64() {
+				errs <- fmt.Errorf("%#v: the loop of Rand and Fill leave the Source at different words", law)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

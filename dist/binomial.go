@@ -74,10 +74,10 @@ func (d Binomial) Rand(src rand.Source) int64 {
 	var k int64
 	if float64(d.N)*p < binomialSwitch {
 		u := w.next()
-		if t := binomialTables.table(d.N, p); t != nil {
-			k = t.draw(u)
+		if e := binomialTables.get(d.N, p); e != nil {
+			k = e.t.draw(u)
 		} else {
-			binomialTables.miss(d.N, p, u)
+			binomialTables.miss(d.N, p)
 			k = binomialWalk(open01(u), d.N, p)
 		}
 	} else {

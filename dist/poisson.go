@@ -82,20 +82,31 @@ func (d Poisson) check() {
 }
 
 // Rand returns a Poisson variate: one word below Lambda = 30 (inversion),
-// two per try of PTRS above (2.2 to 2.5 words per value). Below 30, once a
-// program has made a few hundred calls on one Lambda, its calls draw from
-// a table of the CDF kept for that Lambda (shared by goroutines, safe for
-// concurrent use), at a fraction of the cost of a walk: the same values.
+// two per try of PTRS above (2.2 to 2.5 words per value). Once a program
+// has made a few hundred calls on one Lambda, its calls take what they
+// would compute each time from a cache kept for that Lambda (shared by
+// goroutines, safe for concurrent use): below 30 a table of the CDF, above
+// it PTRS's setup and the probabilities its test needs. The values are
+// the same; the calls cost a fraction.
 func (d Poisson) Rand(src rand.Source) int64 {
 	d.check()
 	if d.Lambda < poissonSwitch {
 		u := src.Uint64()
-		if t := poissonTables.table(0, d.Lambda); t != nil {
-			return t.draw(u)
+		if e := poissonTables.get(0, d.Lambda); e != nil {
+			return e.t.draw(u)
 		}
-		poissonTables.miss(0, d.Lambda, u)
+		poissonTables.miss(0, d.Lambda)
 		return poissonWalk(open01(u), d.Lambda)
 	}
+	if e := ptrsSetups.get(0, d.Lambda); e != nil {
+		w := perCall(src)
+		s := e.s
+		if e.full {
+			return s.draw(&w, &e.memo)
+		}
+		return s.draw(&w, nil)
+	}
+	ptrsSetups.miss(0, d.Lambda)
 	w := perCall(src)
 	var s ptrs
 	s.init(d.Lambda)

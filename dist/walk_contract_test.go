@@ -53,15 +53,16 @@ func TestFillIsRandLoopManyRejections(t *testing.T) {
 	}
 }
 
-// TestRandLoopIsFillInversion checks long loops of Rand on the laws drawn
-// by inversion (Poisson below Lambda = 30, Binomial below n·min(p, 1-p) =
-// 30), whose calls take a table from a cache once they have drawn a few
-// hundred values of one law: several goroutines at once, each on its own
-// law or sharing one, and the values and the next word of each loop equal
-// those of one Fill on a twin Source.
-func TestRandLoopIsFillInversion(t *testing.T) {
+// TestRandLoopIsFillCached checks long loops of Rand on the laws whose
+// calls take a table or a setup from a cache once they have drawn a few
+// hundred values of one law (Poisson and Binomial below a mean of 30,
+// Poisson above): several goroutines at once, each on its own law or
+// sharing one, and the values and the next word of each loop equal those
+// of one Fill on a twin Source.
+func TestRandLoopIsFillCached(t *testing.T) {
 	laws := []intLaw{
 		dist.Poisson{Lambda: 3}, dist.Poisson{Lambda: 0.2}, dist.Poisson{Lambda: 29.5},
+		dist.Poisson{Lambda: 100}, dist.Poisson{Lambda: 1e6},
 		dist.Binomial{N: 20, P: 0.3}, dist.Binomial{N: 40, P: 0.9}, dist.Binomial{N: 1 << 40, P: 1e-12},
 	}
 	n := 5000

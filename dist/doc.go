@@ -71,10 +71,16 @@
 // The values are fixed within this major version (at v0, within a minor
 // version) and golden SHA-256 tests hold them, one set for every platform.
 //
-// Rand and Fill allocate nothing and no function starts a goroutine;
-// NewCategorical and NewMultivariateNormal allocate their tables, and Sample
-// and WeightedSample allocate O(len(dst)) beyond a few values (an array of
-// n where len(dst) is n/4 or more). Like rand.Rand's
+// Rand and Fill allocate nothing and no function starts a goroutine, with
+// one exception: Poisson's and Binomial's Rand, once a program has made a
+// few hundred calls on the same parameters, build what each call would
+// compute again (a table of the CDF, or a setup and the probabilities its
+// test needs: at most a few KB) once, into a small cache shared by the
+// goroutines, from which the later calls on those parameters draw the same
+// values at a fraction of the cost. NewCategorical and
+// NewMultivariateNormal allocate their tables, and Sample and
+// WeightedSample allocate O(len(dst)) beyond a few values (an array of n
+// where len(dst) is n/4 or more). Like rand.Rand's
 // methods they are not safe for concurrent use with the same Source unless
 // the Source is (streamrand.Locked).
 package dist

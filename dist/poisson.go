@@ -84,10 +84,10 @@ func (d Poisson) check() {
 // Rand returns a Poisson variate: one word below Lambda = 30 (inversion),
 // two per try of PTRS above (2.2 to 2.5 words per value). Once a program
 // has made a few hundred calls on one Lambda, its calls take what they
-// would compute each time from a cache kept for that Lambda (shared by
-// goroutines, safe for concurrent use): below 30 a table of the CDF, above
-// it PTRS's setup and the probabilities its test needs. The values are
-// the same; the calls cost a fraction.
+// would compute each time from a cache kept for that Lambda (one for the
+// program, which goroutines share safely): below 30 a table of the CDF,
+// above it PTRS's setup and the probabilities its test needs. The values
+// are the same, at less cost.
 func (d Poisson) Rand(src rand.Source) int64 {
 	d.check()
 	if d.Lambda < poissonSwitch {

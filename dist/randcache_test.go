@@ -2,6 +2,7 @@ package dist
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -21,41 +22,31 @@ func resetRandCaches() {
 	ptrsSetups.reset()
 }
 
-var cacheLaws = []struct {
+// cacheLaw is a law whose Rand calls use a cache: its Rand, the value
+// computed without the cache, and whether the cache holds its entry.
+type cacheLaw struct {
 	name string
 	rand func(src rand.Source) int64
-	ref  func(src rand.Source) int64 // the value without the cache
-	has  func() bool                 // whether the cache holds the law's entry
-}{}
+	ref  func(src rand.Source) int64
+	has  func() bool
+}
 
 // byWalk is a ref that draws one word and walks.
 func byWalk(walk func(u float64) int64) func(src rand.Source) int64 {
 	return func(src rand.Source) int64 { return walk(open01(src.Uint64())) }
 }
 
-func init() {
+var cacheLaws = func() (laws []cacheLaw) {
 	for _, lam := range []float64{0, 1e-300, 1e-6, 0.37, 3, 12.5, 29.999} {
-		d := Poisson{Lambda: lam}
-		cacheLaws = append(cacheLaws, struct {
-			name string
-			rand func(src rand.Source) int64
-			ref  func(src rand.Source) int64
-			has  func() bool
-		}{
-			"Poisson(" + fmtFloat(lam) + ")", d.Rand,
+		laws = append(laws, cacheLaw{
+			"Poisson(" + fmtFloat(lam) + ")", Poisson{Lambda: lam}.Rand,
 			byWalk(func(u float64) int64 { return poissonWalk(u, lam) }),
 			func() bool { return poissonTables.get(0, lam) != nil },
 		})
 	}
 	for _, lam := range []float64{30, 100, 2345.5, 1e6, 1e12} {
-		d := Poisson{Lambda: lam}
-		cacheLaws = append(cacheLaws, struct {
-			name string
-			rand func(src rand.Source) int64
-			ref  func(src rand.Source) int64
-			has  func() bool
-		}{
-			"Poisson(" + fmtFloat(lam) + ")", d.Rand,
+		laws = append(laws, cacheLaw{
+			"Poisson(" + fmtFloat(lam) + ")", Poisson{Lambda: lam}.Rand,
 			func(src rand.Source) int64 {
 				var s ptrs
 				s.init(lam)
@@ -65,16 +56,10 @@ func init() {
 			func() bool { return ptrsSetups.get(0, lam) != nil },
 		})
 	}
-	for _, b := range []Binomial{{0, 0.3}, {20, 0.3}, {20, 0.7}, {1000, 0.01}, {1 << 62, 1e-18}, {7, 0}, {7, 1}, {59, 0.5}} {
-		d := b
+	for _, d := range []Binomial{{0, 0.3}, {20, 0.3}, {20, 0.7}, {1000, 0.01}, {1 << 62, 1e-18}, {7, 0}, {7, 1}, {59, 0.5}} {
 		p := min(d.P, 1-d.P)
-		cacheLaws = append(cacheLaws, struct {
-			name string
-			rand func(src rand.Source) int64
-			ref  func(src rand.Source) int64
-			has  func() bool
-		}{
-			"Binomial(" + fmtFloat(float64(d.N)) + ", " + fmtFloat(d.P) + ")", d.Rand,
+		laws = append(laws, cacheLaw{
+			"Binomial(" + strconv.FormatInt(d.N, 10) + ", " + fmtFloat(d.P) + ")", d.Rand,
 			byWalk(func(u float64) int64 {
 				k := binomialWalk(u, d.N, p)
 				if d.P > 0.5 {
@@ -85,7 +70,8 @@ func init() {
 			func() bool { return binomialTables.get(d.N, p) != nil },
 		})
 	}
-}
+	return laws
+}()
 
 // TestRandCache checks that the Rand calls of the cached laws give the
 // values of the uncached computation whether the cache holds their entry
@@ -133,7 +119,7 @@ func TestRandCacheConcurrent(t *testing.T) {
 			src, twin := rand.NewPCG(uint64(g), 9), rand.NewPCG(uint64(g), 9)
 			for call := range calls {
 				if got, want := law.rand(src), law.ref(twin); got != want {
-					errs <- law.name + ": a call differs from the uncached value at call " + fmtFloat(float64(call))
+					errs <- law.name + ": a call differs from the uncached value at call " + strconv.Itoa(call)
 					return
 				}
 			}

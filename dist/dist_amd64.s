@@ -5216,7 +5216,11 @@ DATA mtConsts<>+192(SB)/8, $0x0010000000000000
 DATA mtConsts<>+200(SB)/8, $0x0010000000000000
 DATA mtConsts<>+208(SB)/8, $0x0010000000000000
 DATA mtConsts<>+216(SB)/8, $0x0010000000000000
-GLOBL mtConsts<>(SB), RODATA|NOPTR, $224
+DATA mtConsts<>+224(SB)/8, $0xbfe0000000000000
+DATA mtConsts<>+232(SB)/8, $0xbfe0000000000000
+DATA mtConsts<>+240(SB)/8, $0xbfe0000000000000
+DATA mtConsts<>+248(SB)/8, $0xbfe0000000000000
+GLOBL mtConsts<>(SB), RODATA|NOPTR, $256
 
 // func mtBlockAVX512(dst []float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
@@ -5622,120 +5626,432 @@ DATA tIdx<>+176(SB)/8, $0x0000000000000014
 DATA tIdx<>+184(SB)/8, $0x0000000000000017
 GLOBL tIdx<>(SB), RODATA|NOPTR, $192
 
-// func tMTAVX512(dst []float64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
-// Requires: AVX, AVX512DQ, AVX512F
-TEXT ·tMTAVX512(SB), NOSPLIT, $0-88
+DATA tPerm<>+0(SB)/8, $0x0000000000000000
+DATA tPerm<>+8(SB)/8, $0x0000000000000003
+DATA tPerm<>+16(SB)/8, $0x0000000000000006
+DATA tPerm<>+24(SB)/8, $0x0000000000000009
+DATA tPerm<>+32(SB)/8, $0x000000000000000c
+DATA tPerm<>+40(SB)/8, $0x000000000000000f
+DATA tPerm<>+48(SB)/8, $0x0000000000000006
+DATA tPerm<>+56(SB)/8, $0x0000000000000007
+DATA tPerm<>+64(SB)/8, $0x0000000000000000
+DATA tPerm<>+72(SB)/8, $0x0000000000000001
+DATA tPerm<>+80(SB)/8, $0x0000000000000002
+DATA tPerm<>+88(SB)/8, $0x0000000000000003
+DATA tPerm<>+96(SB)/8, $0x0000000000000004
+DATA tPerm<>+104(SB)/8, $0x0000000000000005
+DATA tPerm<>+112(SB)/8, $0x000000000000000a
+DATA tPerm<>+120(SB)/8, $0x000000000000000d
+DATA tPerm<>+128(SB)/8, $0x0000000000000001
+DATA tPerm<>+136(SB)/8, $0x0000000000000004
+DATA tPerm<>+144(SB)/8, $0x0000000000000007
+DATA tPerm<>+152(SB)/8, $0x000000000000000a
+DATA tPerm<>+160(SB)/8, $0x000000000000000d
+DATA tPerm<>+168(SB)/8, $0x0000000000000005
+DATA tPerm<>+176(SB)/8, $0x0000000000000006
+DATA tPerm<>+184(SB)/8, $0x0000000000000007
+DATA tPerm<>+192(SB)/8, $0x0000000000000000
+DATA tPerm<>+200(SB)/8, $0x0000000000000001
+DATA tPerm<>+208(SB)/8, $0x0000000000000002
+DATA tPerm<>+216(SB)/8, $0x0000000000000003
+DATA tPerm<>+224(SB)/8, $0x0000000000000004
+DATA tPerm<>+232(SB)/8, $0x0000000000000008
+DATA tPerm<>+240(SB)/8, $0x000000000000000b
+DATA tPerm<>+248(SB)/8, $0x000000000000000e
+DATA tPerm<>+256(SB)/8, $0x0000000000000002
+DATA tPerm<>+264(SB)/8, $0x0000000000000005
+DATA tPerm<>+272(SB)/8, $0x0000000000000008
+DATA tPerm<>+280(SB)/8, $0x000000000000000b
+DATA tPerm<>+288(SB)/8, $0x000000000000000e
+DATA tPerm<>+296(SB)/8, $0x0000000000000005
+DATA tPerm<>+304(SB)/8, $0x0000000000000006
+DATA tPerm<>+312(SB)/8, $0x0000000000000007
+DATA tPerm<>+320(SB)/8, $0x0000000000000000
+DATA tPerm<>+328(SB)/8, $0x0000000000000001
+DATA tPerm<>+336(SB)/8, $0x0000000000000002
+DATA tPerm<>+344(SB)/8, $0x0000000000000003
+DATA tPerm<>+352(SB)/8, $0x0000000000000004
+DATA tPerm<>+360(SB)/8, $0x0000000000000009
+DATA tPerm<>+368(SB)/8, $0x000000000000000c
+DATA tPerm<>+376(SB)/8, $0x000000000000000f
+GLOBL tPerm<>(SB), RODATA|NOPTR, $384
+
+// func tWalkAVX512(dst []float64, sc *tScratch, src []byte, l *mtLanes, mu float64, sigma float64, h float64) (n int, used int, stop int, z float64)
+// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV, SSE2
+TEXT ·tWalkAVX512(SB), NOSPLIT, $8-120
 	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	LEAQ         -192(CX)(DX*1), DX
-	MOVQ         dst_len+8(FP), SI
-	ANDQ         $-8, SI
-	SHLQ         $0x03, SI
-	VBROADCASTSD mu+56(FP), Z0
-	VBROADCASTSD sigma+64(FP), Z1
-	VBROADCASTSD h+72(FP), Z2
-	MOVQ         l+48(FP), DI
-	VBROADCASTSD (DI), Z3
-	VBROADCASTSD 64(DI), Z4
-	VBROADCASTSD 128(DI), Z5
-	MOVQ         $0x7fffffffffffffff, DI
-	VPBROADCASTQ DI, Z6
-	MOVQ         $0x3ff0000000000000, DI
-	VPBROADCASTQ DI, Z7
-	MOVQ         $0x3fefffffffffffff, DI
-	VPBROADCASTQ DI, Z8
-	MOVQ         $0x00000000000000ff, DI
-	VPBROADCASTQ DI, Z9
-	VMOVDQU64    tIdx<>+0(SB), Z10
-	VMOVDQU64    tIdx<>+64(SB), Z11
-	VMOVDQU64    tIdx<>+128(SB), Z12
-	LEAQ         ·normPairs+0(SB), DI
-	XORQ         R8, R8
+	MOVQ         sc+24(FP), CX
+	MOVQ         src_base+32(FP), DX
+	MOVQ         dst_len+8(FP), BX
+	MOVQ         $0x00000080, SI
+	CMPQ         BX, SI
+	CMOVQGT      SI, BX
+	MOVQ         BX, (SP)
+	VBROADCASTSD h+80(FP), Z0
+	MOVQ         l+56(FP), BX
+	VBROADCASTSD (BX), Z1
+	VBROADCASTSD 64(BX), Z2
+	VBROADCASTSD 128(BX), Z3
+	MOVQ         $0x7fffffffffffffff, BX
+	VPBROADCASTQ BX, Z4
+	MOVQ         $0x3ff0000000000000, BX
+	VPBROADCASTQ BX, Z5
+	MOVQ         $0x3fefffffffffffff, BX
+	VPBROADCASTQ BX, Z6
+	MOVQ         $0x00000000000000ff, BX
+	VPBROADCASTQ BX, Z7
+	VPXORQ       Z8, Z8, Z8
+	VPXORQ       Z9, Z9, Z9
+	VPXORQ       Z10, Z10, Z10
+	KXORB        K3, K3, K3
+	KXORB        K4, K4, K4
+	XORQ         BX, BX
+	XORQ         SI, SI
 
-tMTAVX512_loop:
-	CMPQ       R8, SI
-	JAE        tMTAVX512_done
-	CMPQ       CX, DX
-	JG         tMTAVX512_done
-	VPXORQ     Z13, Z13, Z13
-	KXNORB     K7, K7, K7
-	VPGATHERQQ (CX)(Z10*8), K7, Z13
-	VPXORQ     Z14, Z14, Z14
-	KXNORB     K7, K7, K7
-	VPGATHERQQ (CX)(Z11*8), K7, Z14
-	VPXORQ     Z15, Z15, Z15
-	KXNORB     K7, K7, K7
-	VPGATHERQQ (CX)(Z12*8), K7, Z15
-	VPSRAQ     $0x0b, Z13, Z16
-	VCVTQQ2PD  Z16, Z16
-	VPANDQ     Z9, Z13, Z17
-	VPSLLQ     $0x01, Z17, Z17
-	VPXORQ     Z18, Z18, Z18
-	KXNORB     K7, K7, K7
-	VGATHERQPD (DI)(Z17*8), K7, Z18
-	VPXORQ     Z19, Z19, Z19
-	KXNORB     K7, K7, K7
-	VGATHERQPD 8(DI)(Z17*8), K7, Z19
-	VPANDQ     Z6, Z16, Z17
-	VCMPPD     $0x11, Z19, Z17, K1
-	VMULPD     Z18, Z16, Z16
-	VPSRAQ     $0x0b, Z14, Z17
-	VCVTQQ2PD  Z17, Z17
-	VPANDQ     Z9, Z14, Z20
-	VPSLLQ     $0x01, Z20, Z20
-	VPXORQ     Z21, Z21, Z21
-	KXNORB     K7, K7, K7
-	VGATHERQPD (DI)(Z20*8), K7, Z21
-	VPXORQ     Z22, Z22, Z22
-	KXNORB     K7, K7, K7
-	VGATHERQPD 8(DI)(Z20*8), K7, Z22
-	VPANDQ     Z6, Z17, Z20
-	VCMPPD     $0x11, Z22, Z20, K2
-	VMULPD     Z21, Z17, Z17
-	KANDB      K1, K2, K1
-	VMULPD     Z17, Z3, Z20
-	VPSRLQ     $0x0c, Z15, Z23
-	VPORQ      Z7, Z23, Z23
-	VSUBPD     Z8, Z23, Z23
-	VMULPD     Z17, Z17, Z17
-	VMULPD     Z17, Z17, Z17
-	VMULPD     Z17, Z4, Z17
-	VSUBPD     Z23, Z7, Z23
-	VADDPD     Z7, Z20, Z20
-	VMINPD     Z7, Z20, Z24
-	VMULPD     Z24, Z23, Z23
-	VCMPPD     $0x11, Z23, Z17, K1, K1
-	VMULPD     Z20, Z20, Z24
-	VMULPD     Z20, Z24, Z24
-	VMULPD     Z24, Z5, Z24
-	VDIVPD     Z24, Z2, Z24
-	VSQRTPD    Z24, Z24
-	VMULPD     Z24, Z16, Z24
-	VMULPD     Z24, Z1, Z24
-	VADDPD     Z24, Z0, Z24
-	KORTESTB   K1, K1
-	JCC        tMTAVX512_partial
-	VMOVUPD    Z24, (AX)(R8*1)
-	ADDQ       $0x40, R8
-	ADDQ       $0x000000c0, CX
-	JMP        tMTAVX512_loop
+tWalkAVX512_loop:
+	LEAQ         8(BX), R8
+	CMPQ         R8, (SP)
+	JA           tWalkAVX512_done
+	LEAQ         192(SI), R8
+	CMPQ         R8, src_len+40(FP)
+	JA           tWalkAVX512_done
+	VMOVDQU64    tPerm<>+0(SB), Z21
+	VMOVDQU64    tPerm<>+64(SB), Z22
+	VMOVDQU64    (DX)(SI*1), Z7
+	VPERMT2Q     64(DX)(SI*1), Z21, Z7
+	VPERMT2Q     128(DX)(SI*1), Z22, Z7
+	VMOVDQU64    tPerm<>+128(SB), Z22
+	VMOVDQU64    tPerm<>+192(SB), Z23
+	VMOVDQU64    (DX)(SI*1), Z21
+	VPERMT2Q     64(DX)(SI*1), Z22, Z21
+	VPERMT2Q     128(DX)(SI*1), Z23, Z21
+	VMOVDQU64    tPerm<>+256(SB), Z22
+	VMOVDQU64    tPerm<>+320(SB), Z24
+	VMOVDQU64    (DX)(SI*1), Z23
+	VPERMT2Q     64(DX)(SI*1), Z22, Z23
+	VPERMT2Q     128(DX)(SI*1), Z24, Z23
+	LEAQ         ·normPairs+0(SB), R8
+	VPSRAQ       $0x0b, Z7, Z7
+	VCVTQQ2PD    Z7, Z7
+	MOVBQZX      (DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X13
+	MOVBQZX      48(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y13, Y13
+	MOVBQZX      96(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X11
+	MOVBQZX      144(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y11, Y11
+	VINSERTF64X4 $0x01, Y11, Z13, Z13
+	MOVBQZX      24(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X12
+	MOVBQZX      72(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y12, Y12
+	MOVBQZX      120(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X11
+	MOVBQZX      168(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y11, Y11
+	VINSERTF64X4 $0x01, Y11, Z12, Z12
+	VUNPCKLPD    Z12, Z13, Z11
+	VUNPCKHPD    Z12, Z13, Z12
+	VPANDQ       Z4, Z7, Z13
+	VCMPPD       $0x11, Z12, Z13, K1
+	VMULPD       Z11, Z7, Z7
+	LEAQ         ·normPairs+0(SB), R8
+	VPSRAQ       $0x0b, Z21, Z21
+	VCVTQQ2PD    Z21, Z21
+	MOVBQZX      8(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X16
+	MOVBQZX      56(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y16, Y16
+	MOVBQZX      104(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X14
+	MOVBQZX      152(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y14, Y14
+	VINSERTF64X4 $0x01, Y14, Z16, Z16
+	MOVBQZX      32(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X15
+	MOVBQZX      80(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y15, Y15
+	MOVBQZX      128(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VMOVUPD      (R8)(R9*1), X14
+	MOVBQZX      176(DX)(SI*1), R9
+	SHLQ         $0x04, R9
+	VINSERTF64X2 $0x01, (R8)(R9*1), Y14, Y14
+	VINSERTF64X4 $0x01, Y14, Z15, Z15
+	VUNPCKLPD    Z15, Z16, Z14
+	VUNPCKHPD    Z15, Z16, Z15
+	VPANDQ       Z4, Z21, Z16
+	VCMPPD       $0x11, Z15, Z16, K2
+	VMULPD       Z14, Z21, Z21
+	VMOVAPD      Z9, K3, Z7
+	VMOVAPD      Z10, K4, Z21
+	KORB         K3, K1, K1
+	KORB         K4, K2, K2
+	KXORB        K3, K3, K3
+	KXORB        K4, K4, K4
+	VMULPD       Z21, Z1, Z22
+	VPSRLQ       $0x0c, Z23, Z23
+	VPORQ        Z5, Z23, Z23
+	VSUBPD       Z6, Z23, Z23
+	VMULPD       Z21, Z21, Z24
+	VMULPD       Z24, Z24, Z25
+	VMULPD       Z25, Z2, Z25
+	VSUBPD       Z23, Z5, Z27
+	VADDPD       Z5, Z22, Z26
+	VCMPPD       $0x11, Z26, Z8, K5
+	VMINPD       Z5, Z26, Z24
+	VMULPD       Z24, Z27, Z27
+	VCMPPD       $0x11, Z27, Z25, K6
+	VMULPD       Z26, Z26, Z24
+	VMULPD       Z26, Z24, Z24
+	VMULPD       Z24, Z3, Z24
+	VDIVPD       Z24, Z0, Z24
+	VSQRTPD      Z24, Z24
+	VMULPD       Z24, Z7, Z24
+	VMULPD.BCST  sigma+72(FP), Z24, Z24
+	VADDPD.BCST  mu+64(FP), Z24, Z24
+	VMOVUPD      Z24, (AX)(BX*8)
+	KANDB        K1, K6, K6
+	KANDB        K2, K6, K6
+	KANDB        K5, K6, K6
+	KORTESTB     K6, K6
+	JCC          tWalkAVX512_stop
+	ADDQ         $0x08, BX
+	ADDQ         $0x000000c0, SI
+	JMP          tWalkAVX512_loop
 
-tMTAVX512_partial:
-	KMOVB   K1, CX
-	XORL    $0x000000ff, CX
-	BSFL    CX, BX
-	MOVL    CX, DX
-	NEGL    DX
-	ANDL    CX, DX
-	DECL    DX
-	KMOVB   DX, K2
-	VMOVUPD Z24, K2, (AX)(R8*1)
-	LEAQ    (R8)(BX*8), R8
+tWalkAVX512_stop:
+	KMOVB        K6, R8
+	XORL         $0x000000ff, R8
+	BSFL         R8, DI
+	ADDQ         DI, BX
+	LEAQ         (DI)(DI*2), R9
+	SHLQ         $0x03, R9
+	ADDQ         SI, R9
+	VPBROADCASTQ DI, Z24
+	VPERMPD      Z7, Z24, Z7
+	VPERMPD      Z21, Z24, Z21
+	VPERMPD      Z22, Z24, Z22
+	VPERMPD      Z23, Z24, Z23
+	VMOVSD       X7, 1024(CX)
+	VMOVSD       X22, 1032(CX)
+	VMOVSD       X23, 1040(CX)
+	MOVQ         R9, used+96(FP)
+	MOVQ         $0x00000001, SI
+	MOVQ         SI, stop+104(FP)
+	MOVL         $0x00000001, R10
+	KMOVB        K1, SI
+	BTL          DI, SI
+	JCS          tWalkAVX512_zfast
+	LEAQ         8(R9), R8
+	MOVBQZX      (DX)(R9*1), SI
+	TESTQ        SI, SI
+	JZ           tWalkAVX512_return
+	SHLQ         $0x04, SI
+	MOVQ         (DX)(R8*1), R8
+	SHRQ         $0x0c, R8
+	MOVQ         $0x3ff0000000000000, R11
+	ORQ          R11, R8
+	LEAQ         mtConsts<>+0(SB), R11
+	VMOVQ        R8, X11
+	VSUBSD       64(R11), X11, X11
+	LEAQ         ·normWedges+0(SB), R8
+	VMULSD       8(R8)(SI*1), X11, X11
+	VADDSD       (R8)(SI*1), X11, X11
+	VMULSD       224(R11), X7, X12
+	VMULSD       X7, X12, X12
+	LEAQ         ·xmathConsts+0(SB), SI
+	VBROADCASTSD X12, Z21
+	LEAQ         ·expTab+0(SB), R8
+	VMULPD.BCST  16(SI), Z21, Z22
+	VADDPD.BCST  24(SI), Z22, Z22
+	VSUBPD.BCST  24(SI), Z22, Z23
+	VMULPD.BCST  32(SI), Z23, Z24
+	VSUBPD       Z24, Z21, Z21
+	VMULPD.BCST  40(SI), Z23, Z24
+	VSUBPD       Z24, Z21, Z21
+	VPANDQ.BCST  80(SI), Z22, Z23
+	VPSLLQ       $0x01, Z23, Z23
+	VPXORQ       Z17, Z17, Z17
+	KXNORB       K7, K7, K7
+	VGATHERQPD   (R8)(Z23*8), K7, Z17
+	VPXORQ       Z18, Z18, Z18
+	KXNORB       K7, K7, K7
+	VGATHERQPD   8(R8)(Z23*8), K7, Z18
+	VMULPD       Z21, Z21, Z24
+	VMULPD.BCST  56(SI), Z21, Z23
+	VADDPD.BCST  48(SI), Z23, Z23
+	VMULPD       Z23, Z24, Z23
+	VMULPD.BCST  72(SI), Z21, Z25
+	VADDPD.BCST  64(SI), Z25, Z25
+	VMULPD       Z24, Z24, Z24
+	VMULPD       Z25, Z24, Z25
+	VADDPD       Z21, Z17, Z17
+	VADDPD       Z23, Z17, Z17
+	VADDPD       Z25, Z17, Z17
+	VPSLLQ       $0x2d, Z22, Z22
+	VPADDQ       Z22, Z18, Z18
+	VMULPD       Z17, Z18, Z21
+	VADDPD       Z21, Z18, Z21
+	VUCOMISD     X21, X11
+	JCS          tWalkAVX512_ztook
+	LEAQ         16(R9), SI
+	LEAQ         192(SI), R8
+	CMPQ         R8, src_len+40(FP)
+	JA           tWalkAVX512_return
+	LEAQ         8(BX), R8
+	CMPQ         R8, (SP)
+	JA           tWalkAVX512_return
+	JMP          tWalkAVX512_loop
 
-tMTAVX512_done:
-	SHRQ $0x03, R8
-	MOVQ R8, ret+80(FP)
+tWalkAVX512_ztook:
+	LEAQ         8(R9), SI
+	LEAQ         192(SI), R8
+	CMPQ         R8, src_len+40(FP)
+	JA           tWalkAVX512_return
+	LEAQ         8(BX), R8
+	CMPQ         R8, (SP)
+	JA           tWalkAVX512_return
+	VBROADCASTSD X7, Z9
+	KMOVB        R10, K3
+	JMP          tWalkAVX512_loop
+
+tWalkAVX512_zfast:
+	MOVQ         $0x00000002, SI
+	MOVQ         SI, stop+104(FP)
+	KMOVB        K2, SI
+	BTL          DI, SI
+	JCS          tWalkAVX512_xfast
+	LEAQ         8(R9), SI
+	MOVQ         SI, used+96(FP)
+	LEAQ         16(R9), R8
+	MOVBQZX      (DX)(SI*1), SI
+	TESTQ        SI, SI
+	JZ           tWalkAVX512_return
+	SHLQ         $0x04, SI
+	MOVQ         (DX)(R8*1), R8
+	SHRQ         $0x0c, R8
+	MOVQ         $0x3ff0000000000000, R11
+	ORQ          R11, R8
+	LEAQ         mtConsts<>+0(SB), R11
+	VMOVQ        R8, X9
+	VSUBSD       64(R11), X9, X9
+	LEAQ         ·normWedges+0(SB), R8
+	VMULSD       8(R8)(SI*1), X9, X11
+	VADDSD       (R8)(SI*1), X11, X11
+	VMULSD       224(R11), X21, X9
+	VMULSD       X21, X9, X9
+	LEAQ         ·xmathConsts+0(SB), SI
+	VBROADCASTSD X9, Z9
+	LEAQ         ·expTab+0(SB), R8
+	VMULPD.BCST  16(SI), Z9, Z22
+	VADDPD.BCST  24(SI), Z22, Z22
+	VSUBPD.BCST  24(SI), Z22, Z23
+	VMULPD.BCST  32(SI), Z23, Z24
+	VSUBPD       Z24, Z9, Z9
+	VMULPD.BCST  40(SI), Z23, Z24
+	VSUBPD       Z24, Z9, Z9
+	VPANDQ.BCST  80(SI), Z22, Z23
+	VPSLLQ       $0x01, Z23, Z23
+	VPXORQ       Z19, Z19, Z19
+	KXNORB       K7, K7, K7
+	VGATHERQPD   (R8)(Z23*8), K7, Z19
+	VPXORQ       Z20, Z20, Z20
+	KXNORB       K7, K7, K7
+	VGATHERQPD   8(R8)(Z23*8), K7, Z20
+	VMULPD       Z9, Z9, Z24
+	VMULPD.BCST  56(SI), Z9, Z23
+	VADDPD.BCST  48(SI), Z23, Z23
+	VMULPD       Z23, Z24, Z23
+	VMULPD.BCST  72(SI), Z9, Z25
+	VADDPD.BCST  64(SI), Z25, Z25
+	VMULPD       Z24, Z24, Z24
+	VMULPD       Z25, Z24, Z25
+	VADDPD       Z9, Z19, Z19
+	VADDPD       Z23, Z19, Z19
+	VADDPD       Z25, Z19, Z19
+	VPSLLQ       $0x2d, Z22, Z22
+	VPADDQ       Z22, Z20, Z20
+	VMULPD       Z19, Z20, Z9
+	VADDPD       Z9, Z20, Z9
+	VUCOMISD     X9, X11
+	JCS          tWalkAVX512_xtook
+	LEAQ         16(R9), SI
+	LEAQ         192(SI), R8
+	CMPQ         R8, src_len+40(FP)
+	JA           tWalkAVX512_return
+	LEAQ         8(BX), R8
+	CMPQ         R8, (SP)
+	JA           tWalkAVX512_return
+	VBROADCASTSD X7, Z9
+	KMOVB        R10, K3
+	JMP          tWalkAVX512_loop
+
+tWalkAVX512_xtook:
+	LEAQ         8(R9), SI
+	LEAQ         192(SI), R8
+	CMPQ         R8, src_len+40(FP)
+	JA           tWalkAVX512_return
+	LEAQ         8(BX), R8
+	CMPQ         R8, (SP)
+	JA           tWalkAVX512_return
+	VBROADCASTSD X7, Z9
+	KMOVB        R10, K3
+	VBROADCASTSD X21, Z10
+	KMOVB        R10, K4
+	JMP          tWalkAVX512_loop
+
+tWalkAVX512_xfast:
+	KMOVB K5, SI
+	BTL   DI, SI
+	JCC   tWalkAVX512_yneg
+	LEAQ  24(R9), R8
+	MOVQ  R8, used+96(FP)
+	MOVQ  $0x00000003, SI
+	MOVQ  SI, stop+104(FP)
+	JMP   tWalkAVX512_return
+
+tWalkAVX512_yneg:
+	LEAQ         16(R9), R8
+	MOVQ         R8, used+96(FP)
+	LEAQ         8(R9), SI
+	LEAQ         192(SI), R8
+	CMPQ         R8, src_len+40(FP)
+	JA           tWalkAVX512_return
+	LEAQ         8(BX), R8
+	CMPQ         R8, (SP)
+	JA           tWalkAVX512_return
+	VBROADCASTSD X7, Z9
+	KMOVB        R10, K3
+	JMP          tWalkAVX512_loop
+
+tWalkAVX512_return:
+	MOVQ  BX, n+88(FP)
+	MOVSD X7, z+112(FP)
+	VZEROUPPER
+	RET
+
+tWalkAVX512_done:
+	MOVQ  BX, n+88(FP)
+	MOVQ  SI, used+96(FP)
+	XORQ  R8, R8
+	MOVQ  R8, stop+104(FP)
+	MOVSD X8, z+112(FP)
 	VZEROUPPER
 	RET
 

@@ -90,7 +90,7 @@ func betaRatiosAVX512(dst, g []float64) int
 func betaRatiosAVX2(dst, g []float64) int
 
 //go:noescape
-func tMTAVX512(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
+func tWalkAVX512(dst []float64, sc *tScratch, src []byte, l *mtLanes, mu, sigma, h float64) (n, used, stop int, z float64)
 
 //go:noescape
 func tMTAVX2(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
@@ -133,6 +133,11 @@ func init() {
 // float64(k[i]) (float64(j) < float64(k[i])) is the Go code's integer one.
 var normPairs, expPairs [256][2]float64
 
+// normWedges holds, for each strip i of the normal ziggurat, f[i] and
+// f[i+1] - f[i] (computed as normalSlow computes it), for the kernels'
+// wedge tests.
+var normWedges [256][2]float64
+
 func init() {
 	for _, t := range []struct {
 		z *zigTables
@@ -145,6 +150,14 @@ func init() {
 			}
 			t.p[i] = [2]float64{t.z.w[i], k}
 		}
+	}
+	z := &zigNormal
+	for i := range normWedges {
+		normWedges[i] = [2]float64{z.f[i], z.f[i+1] - z.f[i]}
+	}
+	var ts tScratch
+	if unsafe.Offsetof(ts.z) != 8*tBlockLen || unsafe.Offsetof(ts.y) != 8*tBlockLen+8 || unsafe.Offsetof(ts.q) != 8*tBlockLen+16 {
+		panic("dist: tScratch is not laid out as the kernels read it")
 	}
 }
 
@@ -381,15 +394,36 @@ func asmBetaRatios(dst, g []float64) int {
 // 3t+2 of p while each is taken at once, up to the first that is not or
 // the last whole group of the kernel's lanes that fits dst and p, and
 // returns how many it set; the shape's c, c2 and d in lane 0 of l, d <
-// mtBig. dst may start at or before p's memory.
+// mtBig. dst may start at or before p's memory. AVX-512 runs asmTWalk
+// instead: this sets none there.
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int {
-	switch {
-	case useAVX512:
-		return tMTAVX512(dst, p, l, mu, sigma, h)
-	case useAVX2:
+	if useAVX2 && !useAVX512 {
 		return tMTAVX2(dst, p, l, mu, sigma, h)
 	}
 	return 0
+}
+
+// haveTWalk reports whether asmTWalk has a kernel.
+func haveTWalk() bool { return useAVX512 }
+
+// asmTWalk sets dst[t] to the values of tSampler.drawMT taken in turn from
+// the words of p, three a value where both normals take the fast path, for
+// at most min(len(dst), tBlockLen) values, a group of 8 at a time while
+// one fits dst and p (c, c2 and d in lane 0 of l, d < mtBig). It goes on
+// past a normal word off the fast path (normalSlow's wedge test) or a y
+// <= -1 as drawMT does, and stops at a first try the squeeze does not
+// take, at a normal word of the tail strip, or where a group would not fit
+// after a try it goes on from. stop is 1 where the value at byte used of p
+// is left to drawMT, 2 where its z is z and its gamma is left to
+// mtGamma.draw from byte used, 3 where the squeeze did not take value n's
+// first try (its value dst[n], its z, y and q in sc, used the byte after
+// the try), else 0. dst is written in whole groups of 8, so it must not be
+// p's memory.
+func asmTWalk(dst []float64, sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) (n, used, stop int, z float64) {
+	if useAVX512 {
+		return tWalkAVX512(dst, sc, p, l, mu, sigma, h)
+	}
+	return 0, 0, 0, 0
 }
 
 // asmGeometrics sets dst[i] = geometricValue(src[i], s) for whole groups

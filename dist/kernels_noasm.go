@@ -38,6 +38,12 @@ func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 6
 
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
 
+func haveTWalk() bool { return false }
+
+func asmTWalk(dst []float64, sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) (n, used, stop int, z float64) {
+	return 0, 0, 0, 0
+}
+
 func asmGeometrics(dst []int64, src []float64, s float64) int { return 0 }
 
 func asmTries(b *tryBatch, p []byte, q *tryParams) (tries, nt int) { return 0, 0 }

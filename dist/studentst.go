@@ -174,14 +174,21 @@ func (s *tSampler) drawLMS(w *words) float64 {
 }
 
 // fillMT sets dst[i] = drawMT(w) for successive i and returns how many
-// values it set, as mtGamma.fill does: the values whose normal and first
-// gamma try are taken at once from three buffered words come from the
-// kernels (whole groups of their lanes) and runMT, the others from
-// drawMT.
+// values it set, as mtGamma.fill does: with AVX-512 from walk; else the
+// values whose normal and first gamma try are taken at once from three
+// buffered words come from the kernels (whole groups of their lanes) and
+// runMT, the others from drawMT.
 func (s *tSampler) fillMT(w *words, dst []float64) int {
 	kernel := !s.g.mt.big
 	l := s.g.mt.lanes()
 	i := 0
+	if kernel && haveTWalk() && len(dst) >= mtWalkMin {
+		var sc tScratch
+		i = s.walk(w, dst, &l, &sc)
+		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
+			return i
+		}
+	}
 	for i < len(dst) {
 		if kernel {
 			j := asmTMT(dst[i:], w.p[w.k:], &l, s.mu, s.sigma, s.h)
@@ -204,6 +211,57 @@ func (s *tSampler) fillMT(w *words, dst []float64) int {
 		}
 	}
 	return len(dst)
+}
+
+// tBlockLen is the most values a walk's kernel call makes.
+const tBlockLen = 128
+
+// tScratch holds a block's values (asmTWalk's), and the z, y and q of a
+// value whose first try the squeeze did not take.
+type tScratch struct {
+	vals    [tBlockLen]float64
+	z, y, q float64
+}
+
+// walk sets dst[0], dst[1], ... to drawMT(w) for successive values from
+// the words of w's buffer, a block at a time, and returns how many it set:
+// it stops where fewer than a group of the kernel's values (or of their
+// words) is left, or after a value that drew past the chunk's words. The
+// kernel (asmTWalk) takes the values in turn, going on where drawMT draws
+// more words but at the tail strip, and stops at a first try the squeeze
+// does not take: walk decides it by the exact test, and where that rejects
+// it draws the gamma on from the try's words, as drawMT does. The kernel
+// writes the values to sc, not over the words, which such a value needs.
+func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tScratch) int {
+	m := &s.g.mt
+	o := 0
+	for {
+		p, base := w.p, w.k
+		if min(len(dst)-o, (len(p)-base)/24) < 8 {
+			return o
+		}
+		t, used, stop, z := asmTWalk(sc.vals[:min(len(dst)-o, tBlockLen)], sc, p[base:], l, s.mu, s.sigma, s.h)
+		o += copy(dst[o:], sc.vals[:t])
+		w.k = base + used
+		switch stop {
+		case 0:
+			continue
+		case 1:
+			dst[o] = s.drawMT(w)
+		case 2:
+			dst[o] = s.at(z, m.draw(w))
+		default: // 3
+			if m.exact(sc.y, sc.q) {
+				dst[o] = sc.vals[t]
+			} else {
+				dst[o] = s.at(sc.z, m.draw(w))
+			}
+		}
+		o++
+		if w.peeked {
+			return o // drew past the chunk's words
+		}
+	}
 }
 
 // runMT is mtGamma.run for Mu + Sigma·z·sqrt(h/G): three words a value

@@ -94,7 +94,8 @@ func main() {
 	betaRatios(avx512)
 	betaRatios(avx2)
 	tIdxConstant()
-	tMT()
+	tPermConstant()
+	tWalk()
 	tMTAVX2()
 	geometrics()
 	geometricsAVX2()
@@ -581,6 +582,17 @@ func lookup(s isa, tbl Register, mem Mem, w, k, a VecPhysical) {
 // lookupStride is lookup for words stride bytes apart (16: the first
 // words of pairs).
 func lookupStride(s isa, tbl Register, mem Mem, stride int, w, k, a vec) {
+	lookupRows(s, false, tbl, mem, stride, w, k, a)
+}
+
+// lookupRows is lookupStride, its 128-bit inserts EVEX-encoded where evex
+// (VINSERTF64X2, AVX-512 DQ), which reach the registers above 15: a kernel
+// with more live vectors than 16 gets those from avo's allocator.
+func lookupRows(s isa, evex bool, tbl Register, mem Mem, stride int, w, k, a vec) {
+	insert := func(ops ...Op) { VINSERTF128(ops[0], ops[1], ops[2], ops[3]) }
+	if evex {
+		insert = func(ops ...Op) { VINSERTF64X2(ops[0], ops[1], ops[2], ops[3]) }
+	}
 	entry := func(l int) Mem {
 		i := GP64()
 		at := mem
@@ -594,12 +606,12 @@ func lookupStride(s isa, tbl Register, mem Mem, stride int, w, k, a vec) {
 	// order.
 	for h, r := range []vec{a, k} {
 		VMOVUPD(entry(h), r.AsX())
-		VINSERTF128(U8(1), entry(2+h), r.AsY(), r.AsY())
+		insert(U8(1), entry(2+h), r.AsY(), r.AsY())
 		if s.avx512 {
 			// The upper half in w (free until the unpacks), by 256-bit
 			// inserts, which take half the shuffle work of 512-bit ones.
 			VMOVUPD(entry(4+h), w.AsX())
-			VINSERTF128(U8(1), entry(6+h), w.AsY(), w.AsY())
+			insert(U8(1), entry(6+h), w.AsY(), w.AsY())
 			VINSERTF64X4(U8(1), w.AsY(), r, r)
 		}
 	}

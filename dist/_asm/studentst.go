@@ -1,10 +1,11 @@
 package main
 
-// tMTAVX512: StudentsT's values whose normal and first gamma try are
-// taken at once (studentst.go's tSampler.runMT), 8 per ZMM register, each
-// from three words: z and x by normalFast (gathering the pairs {w[i], float64(k[i])}), y = c·x,
-// q = open01 of the third word, the squeeze, g = d·((1+y)(1+y)(1+y)), and
-// mu + sigma·(z·sqrt(h/g)), each operation as the Go code rounds it.
+// tMTAVX2: StudentsT's values whose normal and first gamma try are taken
+// at once (studentst.go's tSampler.runMT), 4 per YMM register, each from
+// three words: z and x by normalFast, y = c·x, q = open01 of the third
+// word, the squeeze, g = d·((1+y)(1+y)(1+y)), and mu + sigma·(z·sqrt(h/g)),
+// each operation as the Go code rounds it. (AVX-512 runs tWalk, which
+// goes on where this stops.)
 
 import (
 	. "github.com/mmcloughlin/avo/build"
@@ -24,135 +25,19 @@ func tIdxConstant() {
 	}
 }
 
-func tMT() {
-	name := "tMTAVX512"
+// tMTAVX2 generates tMTAVX2: float64(j) by the normals kernel's bit trick,
+// the values before the first slow one stored by a blend with dst's own
+// (prefixLanes).
+func tMTAVX2() {
+	name := "tMTAVX2"
 	Implement(name)
 	Attributes(NOSPLIT)
 	Doc(name+" sets dst[t] to tSampler.runMT's value from words 3t, 3t+1 and",
 		"3t+2 of src (little-endian) while each is taken at once (both normal words",
 		"on their fast path, the squeeze passed), with the c, c2 and d of lane 0 of",
 		"l, d < mtBig. It stops at the first value that is not, or after the last",
-		"whole group of 8 that fits dst and src (24 bytes a value), and returns how",
+		"whole group of 4 that fits dst and src (24 bytes a value), and returns how",
 		"many it set. dst may start at or before src in the same memory.")
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	end := GP64() // the last src at which a group's 192 bytes fit
-	LEAQ(Mem{Base: src, Index: n, Scale: 1, Disp: -192}, end)
-	lim := Load(Param("dst").Len(), GP64())
-	ANDQ(I8(-8), lim)
-	SHLQ(U8(3), lim) // bytes of dst to set, at most
-
-	bcast := func(name string) VecVirtual {
-		b, err := Param(name).Resolve()
-		if err != nil {
-			panic(err)
-		}
-		v := ZMM()
-		VBROADCASTSD(b.Addr, v)
-		return v
-	}
-	mu, sigma, h := bcast("mu"), bcast("sigma"), bcast("h")
-	lp := Load(Param("l"), GP64())
-	c, c2, d := ZMM(), ZMM(), ZMM()
-	VBROADCASTSD(Mem{Base: lp}, c)
-	VBROADCASTSD(Mem{Base: lp, Disp: 64}, c2)
-	VBROADCASTSD(Mem{Base: lp, Disp: 128}, d)
-	abs, ones, bias, low8 := ZMM(), ZMM(), ZMM(), ZMM()
-	for _, b := range []struct {
-		c uint64
-		v VecVirtual
-	}{{1<<63 - 1, abs}, {one, ones}, {0x3FEFFFFFFFFFFFFF, bias}, {0xFF, low8}} {
-		g := GP64()
-		MOVQ(U64(b.c), g)
-		VPBROADCASTQ(g, b.v)
-	}
-	iz, ix, iu := ZMM(), ZMM(), ZMM()
-	VMOVDQU64(tIdx, iz)
-	VMOVDQU64(tIdx.Offset(64), ix)
-	VMOVDQU64(tIdx.Offset(128), iu)
-	tbl := table("·normPairs")
-
-	// normal sets x to normalFast's value of the words u and ok to
-	// whether they take the fast path.
-	normal := func(u, x VecVirtual, ok Register) {
-		j, idx, w, k, t := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-		VPSRAQ(U8(11), u, j)
-		VCVTQQ2PD(j, x)
-		VPANDQ(low8, u, idx)
-		VPSLLQ(U8(1), idx, idx)
-		VPXORQ(w, w, w)
-		KXNORB(K7, K7, K7)
-		VGATHERQPD(Mem{Base: tbl, Index: idx, Scale: 8}, K7, w)
-		VPXORQ(k, k, k)
-		KXNORB(K7, K7, K7)
-		VGATHERQPD(Mem{Base: tbl, Index: idx, Scale: 8, Disp: 8}, K7, k)
-		VPANDQ(abs, x, t)
-		VCMPPD(U8(cmpLT), k, t, ok) // |j| < k[i]
-		VMULPD(w, x, x)
-	}
-
-	off := GP64() // bytes of dst set
-	XORQ(off, off)
-	done := name + "_done"
-	Label(name + "_loop")
-	CMPQ(off, lim)
-	JAE(LabelRef(done))
-	CMPQ(src, end)
-	JG(LabelRef(done))
-	wz, wx, wu := ZMM(), ZMM(), ZMM()
-	for _, g := range []struct{ idx, v VecVirtual }{{iz, wz}, {ix, wx}, {iu, wu}} {
-		VPXORQ(g.v, g.v, g.v)
-		KXNORB(K7, K7, K7)
-		VPGATHERQQ(Mem{Base: src, Index: g.idx, Scale: 8}, K7, g.v)
-	}
-	z, x := ZMM(), ZMM()
-	normal(wz, z, K1)
-	normal(wx, x, K2)
-	KANDB(K1, K2, K1)
-	// y, q, the squeeze.
-	y, q, x2, lhs, vy, rhs, t := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	VMULPD(x, c, y)
-	VPSRLQ(U8(12), wu, q)
-	VPORQ(ones, q, q)
-	VSUBPD(bias, q, q) // open01
-	VMULPD(x, x, x2)
-	VMULPD(x2, x2, lhs)
-	VMULPD(lhs, c2, lhs)
-	VSUBPD(q, ones, rhs) // 1 - q
-	VADDPD(ones, y, vy)  // 1 + y
-	VMINPD(ones, vy, t)  // min(1, 1+y): neither is NaN
-	VMULPD(t, rhs, rhs)
-	VCMPPD(U8(cmpLT), rhs, lhs, K1, K1)
-	// g, then the value.
-	VMULPD(vy, vy, t)
-	VMULPD(vy, t, t)
-	VMULPD(t, d, t)
-	VDIVPD(t, h, t) // h/g
-	VSQRTPD(t, t)
-	VMULPD(t, z, t)
-	VMULPD(t, sigma, t)
-	VADDPD(t, mu, t)
-	KORTESTB(K1, K1)
-	JCC(LabelRef(name + "_partial"))
-	VMOVUPD(t, Mem{Base: dst, Index: off, Scale: 1})
-	ADDQ(U8(64), off)
-	ADDQ(U32(192), src)
-	JMP(LabelRef(name + "_loop"))
-
-	// The lanes before the first slow one, by a masked store.
-	Label(name + "_partial")
-	partialAVX512(dst, off, t, K1, done)
-}
-
-// tMTAVX2 is tMTAVX512 with 4 values per YMM register: float64(j) by the
-// normals kernel's bit trick, the values before the
-// first slow one stored by a blend with dst's own (prefixLanes).
-func tMTAVX2() {
-	name := "tMTAVX2"
-	Implement(name)
-	Attributes(NOSPLIT)
-	Doc(name + " is tMTAVX512 in groups of 4.")
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	n := Load(Param("src").Len(), GP64())

@@ -4,11 +4,11 @@ package main
 // tSampler.walk), 8 per ZMM register, each from three words as tMTAVX2's
 // (the words of a group separated by permutes, the ziggurat's rows read by
 // loads: both measured faster than gathers), but without stopping where
-// the Go code draws more words: a normal word
-// off the fast path is decided by normalSlow's wedge test in the kernel,
-// and where y <= -1 the gamma's next try is made from the next word, as
-// the Go code goes on in both cases (a group then starts at the words the
-// Go code draws next, its first value taking the normals already drawn).
+// the Go code draws more words: a normal word off the fast path is decided
+// by normalSlow's wedge test in the kernel, and where y <= -1 the gamma's
+// next try is made from the next word, as the Go code goes on in both
+// cases (a group then starts at the words the Go code draws next, its
+// first value taking the normals already drawn).
 // It stops at a try the squeeze does not take (the walk decides it: where
 // the exact test rejects it the words after it are the next try's, so the
 // values after it cannot be made before), at a normal word of the tail
@@ -63,17 +63,17 @@ func tWalk() {
 		"first gamma try's d·((1+y)(1+y)(1+y))) for the values t taken in turn from the",
 		"words of src (little-endian; tBlockLen values at most and no more than",
 		"len(dst)), a group of 8 at a time while one fits dst and src. A value is",
-		"normally three words z, x, q;",
-		"at a normal word off the fast path it makes normalSlow's wedge test and where",
-		"y <= -1 it goes on with a new x, as tSampler.drawMT does, the normals drawn so",
-		"far carried into the next group's first value. It stops at a first try the",
-		"squeeze does not take, at a normal word of the tail strip, or where a group",
-		"would not fit after a try it goes on from. It returns the values set, the",
-		"bytes of src they drew, and stop: 0 (none), 1 (at a value whose z word is at",
-		"that byte), 2 (at a value whose z is the last result, its gamma drawn from",
-		"that byte on) or 3 (at a value whose first try the squeeze does not take: its",
-		"value in dst at the values set, its z, y and q in sc, the byte after the",
-		"try). dst is written in whole groups of 8.")
+		"normally three words z, x, q; at a normal word off the fast path it makes",
+		"normalSlow's wedge test and where y <= -1 it goes on with a new x, as",
+		"tSampler.drawMT does, the normals drawn so far carried into the next group's",
+		"first value. It stops at a first try the squeeze does not take, at a normal",
+		"word of the tail strip, or where a group would not fit after a try it goes on",
+		"from. It returns the values set, the bytes of src they drew, and stop: 0",
+		"(none), 1 (at a value whose z word is at that byte), 2 (at a value whose z is",
+		"the last result, its gamma drawn from that byte on) or 3 (at a value whose",
+		"first try the squeeze does not take: its value in dst at the values set, its",
+		"z, y and q in sc, the byte after the try). dst is written in whole groups of",
+		"8.")
 	dst := Load(Param("dst").Base(), GP64())
 	sc := Load(Param("sc"), GP64())
 	src := Load(Param("src").Base(), GP64())

@@ -85,6 +85,22 @@ func mtBlockArgs(vec func() VecVirtual) mtBlockRegs {
 	return a
 }
 
+// mtTryAVX512 computes the parts of a Marsaglia-Tsang try that the
+// AVX-512 kernels share, from the normals x and the words u of q: y = c·x,
+// q = open01(u), lhs = c2·(x²·x²) (x2 = x²), rhs = 1 - q and vy = 1 + y (>
+// 0 exactly where y > -1, by Sterbenz).
+func mtTryAVX512(x, u, c, c2, ones, bias, y, q, x2, lhs, vy, rhs VecVirtual) {
+	VMULPD(x, c, y)
+	VPSRLQ(U8(12), u, q)
+	VPORQ(ones, q, q)
+	VSUBPD(bias, q, q) // open01
+	VMULPD(x, x, x2)
+	VMULPD(x2, x2, lhs)
+	VMULPD(lhs, c2, lhs)
+	VSUBPD(q, ones, rhs) // 1 - q
+	VADDPD(ones, y, vy)  // 1 + y
+}
+
 func mtBlock() {
 	name := "mtBlockAVX512"
 	Implement(name)
@@ -132,15 +148,7 @@ func mtBlock() {
 	VMULPD(w, x, x)
 	// y, q, 1 + y > 0, the squeeze.
 	y, q, x2, lhs, vy, rhs := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	VMULPD(x, c, y)
-	VPSRLQ(U8(12), a, q)
-	VPORQ(ones, q, q)
-	VSUBPD(bias, q, q) // open01
-	VMULPD(x, x, x2)
-	VMULPD(x2, x2, lhs)
-	VMULPD(lhs, c2, lhs)
-	VSUBPD(q, ones, rhs) // 1 - q
-	VADDPD(ones, y, vy)  // 1 + y, > 0 exactly where y > -1 (Sterbenz)
+	mtTryAVX512(x, a, c, c2, ones, bias, y, q, x2, lhs, vy, rhs)
 	VCMPPD(U8(cmpLT), vy, zero, K1, K1)
 	VMINPD(ones, vy, t) // min(1, 1+y): neither is NaN
 	VMULPD(t, rhs, rhs)

@@ -182,15 +182,7 @@ func tWalk() {
 			KXORB(K4, K4, K4)
 		}
 		x2, lhs, vy, rhs := ZMM(), ZMM(), ZMM(), ZMM()
-		VMULPD(x, c, y)
-		VPSRLQ(U8(12), wu, q)
-		VPORQ(ones, q, q)
-		VSUBPD(bias, q, q) // open01
-		VMULPD(x, x, x2)
-		VMULPD(x2, x2, lhs)
-		VMULPD(lhs, c2, lhs)
-		VSUBPD(q, ones, rhs) // 1 - q
-		VADDPD(ones, y, vy)  // 1 + y, > 0 exactly where y > -1 (Sterbenz)
+		mtTryAVX512(x, wu, c, c2, ones, bias, y, q, x2, lhs, vy, rhs)
 		VCMPPD(U8(cmpLT), vy, zero, K5)
 		VMINPD(ones, vy, t) // min(1, 1+y): neither is NaN
 		VMULPD(t, rhs, rhs)

@@ -91,3 +91,47 @@ func TestRandLoopIsFillCached(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestStudentsTLongFillIsRandLoop checks StudentsT's Fill over long runs
+// from this module's generators, the stream at an odd byte: enough values
+// that every rare path of the bulk walk comes up many times (a normal
+// word off the ziggurat's fast path for the normal or for the gamma's
+// try, accepted by its wedge test or not, a try whose y <= -1, a try the
+// squeeze leaves and the exact test rejects or takes, the tail strip):
+// the values and the next word equal those of a loop of Rand on a twin
+// Source.
+func TestStudentsTLongFillIsRandLoop(t *testing.T) {
+	n := 200000
+	if testing.Short() {
+		n = 50000
+	}
+	type reader interface {
+		rand.Source
+		Read([]byte) (int, error)
+	}
+	sources := []struct {
+		name string
+		new  func(seed uint64) reader
+	}{
+		{"chacha8", func(s uint64) reader { return chacha.NewSource(s) }},
+		{"aes128ctr", func(s uint64) reader { return aesctr.NewSource(s) }},
+	}
+	for i, law := range []dist.StudentsT{{Mu: 0, Sigma: 1, Nu: 5}, {Mu: -2, Sigma: 3, Nu: 2.0002}, {Mu: 1, Sigma: 0.5, Nu: 30}, {Mu: 0, Sigma: 1, Nu: 1e6}} {
+		for _, src := range sources {
+			a, b := src.new(uint64(i)), src.new(uint64(i))
+			skip := make([]byte, 3+i)
+			a.Read(skip)
+			b.Read(skip)
+			got := make([]float64, n)
+			law.Fill(a, got)
+			for k := range got {
+				if want := law.Rand(b); math.Float64bits(got[k]) != math.Float64bits(want) {
+					t.Fatalf("%+v on %s: value %d is %v, Rand gives %v", law, src.name, k, got[k], want)
+				}
+			}
+			if x, y := a.Uint64(), b.Uint64(); x != y {
+				t.Fatalf("%+v on %s: next word %#x, after Rand %#x", law, src.name, x, y)
+			}
+		}
+	}
+}

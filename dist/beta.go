@@ -220,19 +220,20 @@ func betaOfLogRatio(t float64) float64 {
 // time; without one, those whose two first tries are taken at once from
 // four buffered words come from runMT; the others from drawLinear.
 func (s *betaSampler) fillMT(w *words, dst []float64) int {
-	var l mtLanes
+	var l, ly mtLanes
 	var sc *betaScratch
 	if !s.x.mt.big && !s.y.mt.big && haveKernels() && len(dst) >= mtWalkMin {
-		l = s.x.mt.lanes()
+		l, ly = s.x.mt.lanes(), s.y.mt.lanes()
 		for t := 1; t < 8; t += 2 {
 			l.c[t], l.c2[t], l.d[t] = s.y.mt.c, s.y.mt.c2, s.y.mt.d
+			ly.c[t], ly.c2[t], ly.d[t] = s.x.mt.c, s.x.mt.c2, s.x.mt.d
 		}
 		sc = new(betaScratch) // on the stack: zeroed once a chunk
 	}
 	i := 0
 	for i < len(dst) {
 		if sc != nil {
-			i += s.walk(w, dst[i:], &l, sc)
+			i += s.walk(w, dst[i:], &l, &ly, sc)
 			if i == len(dst) {
 				break
 			}
@@ -258,31 +259,62 @@ func (s *betaSampler) fillMT(w *words, dst []float64) int {
 	return len(dst)
 }
 
-// betaScratch is walk's block: the tries' gamma values and mtScratch.
+// betaScratch is walk's: the gammas taken and not yet paired into values
+// (acc), and a block's tries (mtScratch).
 type betaScratch struct {
-	g [mtBlockLen]float64
+	acc [betaAcc]float64
 	mtScratch
 }
 
-// walk is mtGamma.walk for X/(X+Y): the tries of X and Y in turn (lanes
-// l), four words a value. A try the exact test rejects is followed by the
-// next try of the same gamma, which the kernel made with the other's
-// parameters, so the block ends at the value holding it, as at a try whose
-// words are not two; that value's gammas are drawn here (draw from their
-// first words: for a Y try, X's value is the kernel's), and the next block
-// starts after them. Blocks are betaBlock tries at most, since the kernel's
-// tries after a rejection are made again. sc.g is not dst's memory: the
-// values X/(X+Y) are stored after the block's words are read, 32 bytes a
-// value. walk returns at a value that drew past the chunk's words.
-func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, sc *betaScratch) int {
-	o := 0
+// walk is mtGamma.walk for X/(X+Y): the tries of X and Y in turn, four
+// words a value. The gammas taken come in the order X, Y, X, Y, ..., so
+// walk keeps them in sc.acc as the kernel stores them and pairs them into
+// values a batch at a time (flush). The kernel makes a block's tries with
+// the parameters of X and Y in alternate lanes, lanes l from an X try, ly
+// from a Y try (an odd number of gammas kept). A try the exact test rejects
+// is followed by the next try of the same gamma, which the kernel made with
+// the other's parameters, so the block ends there and the next block starts
+// at the try after it. At a try whose words are not two the block ends too,
+// draw takes that gamma from its first words, and the next block starts
+// after them. Blocks are betaBlock tries at most, since the kernel's tries
+// after a block's end are made again. sc.acc is not dst's memory: each
+// value X/(X+Y) is stored after its words are read, 32 bytes a value. walk
+// returns at a value that drew past the chunk's words, or where fewer than
+// a group of tries is left, with every gamma drawn paired.
+func (s *betaSampler) walk(w *words, dst []float64, l, ly *mtLanes, sc *betaScratch) int {
+	o, n := 0, 0 // values set, gammas kept
+	flush := func() {
+		v := n / 2
+		for k := asmBetaRatios(dst[o:o+v], sc.acc[:2*v]); k < v; k++ {
+			gx, gy := sc.acc[2*k], sc.acc[2*k+1]
+			dst[o+k] = gx / (gx + gy)
+		}
+		o += v
+		if n%2 == 1 {
+			sc.acc[0] = sc.acc[n-1]
+		}
+		n %= 2
+	}
 	for {
 		p, base := w.p, w.k
-		tries := min(2*(len(dst)-o), (len(p)-base)/16, betaBlock)
+		if n > betaAcc-betaBlock {
+			flush()
+		}
+		tries := min(2*(len(dst)-o)-n, (len(p)-base)/16, betaBlock)
 		if tries < 8 {
+			if n%2 == 1 {
+				sc.acc[n] = s.y.mt.draw(w)
+				n++
+			}
+			flush()
 			return o
 		}
-		t := asmMTBlock(sc.g[:tries], &sc.ys, &sc.qs, &sc.und, p[base:base+16*tries], l, 1)
+		lanes := l
+		if n%2 == 1 {
+			lanes = ly
+		}
+		t := asmMTBlock(sc.acc[n:n+tries], &sc.ys, &sc.qs, &sc.und, p[base:base+16*tries], lanes, 1)
+		rejected := false
 	exact:
 		for k := range (t + 63) / 64 {
 			b := sc.und[k]
@@ -292,47 +324,49 @@ func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, sc *betaScratch)
 			for ; b != 0; b &= b - 1 {
 				j := k<<6 + bits.TrailingZeros64(b)
 				m := &s.x.mt
-				if j%2 == 1 {
+				if (j+n)%2 == 1 {
 					m = &s.y.mt
 				}
 				if !m.exact(sc.ys[j], sc.qs[j]) {
-					t = j
+					t, rejected = j, true
 					break exact
 				}
 			}
 		}
-		v := t / 2
-		g := sc.g[:2*v]
-		for k := asmBetaRatios(dst[o:o+v], g); k < v; k++ {
-			gx, gy := g[2*k], g[2*k+1]
-			dst[o+k] = gx / (gx + gy)
-		}
-		o += v
-		w.k = base + 32*v
-		if 2*v == tries&^7 {
+		n += t
+		w.k = base + 16*t
+		if t == tries&^7 {
 			continue
 		}
-		if o == len(dst) {
-			return o
+		if rejected {
+			w.k += 16 // the next try is the same gamma's
+			continue
 		}
-		var gx float64
-		if t%2 == 1 { // X's try taken: Y's next
-			gx = sc.g[t-1]
-			w.k += 16
-		} else {
-			gx = s.x.mt.draw(w)
+		// The try's gamma from its words on, as drawLinear draws it.
+		m := &s.x.mt
+		if n%2 == 1 {
+			m = &s.y.mt
 		}
-		gy := s.y.mt.draw(w)
-		dst[o] = gx / (gx + gy)
-		o++
+		sc.acc[n] = m.draw(w)
+		n++
 		if w.peeked {
+			if n%2 == 1 {
+				sc.acc[n] = s.y.mt.draw(w)
+				n++
+			}
+			flush()
 			return o
 		}
 	}
 }
 
-// betaBlock is the most tries of a Beta walk's block.
-const betaBlock = 64
+// betaBlock is the most tries of a Beta walk's block; betaAcc the most
+// gammas walk keeps, a few blocks' worth, so that most batches of values
+// are long.
+const (
+	betaBlock = 64
+	betaAcc   = 4 * betaBlock
+)
 
 // runMT is mtGamma.run for X/(X+Y): four words a value (keep it the same
 // as drawLinear).

@@ -164,14 +164,19 @@ func TestNormalTail(t *testing.T) {
 }
 
 // TestUniformOpen checks that Uniform never returns an endpoint, even where
-// Min + (Max-Min)·u rounds to one (an interval two floats wide).
+// Min + (Max-Min)·u rounds to one (intervals two floats wide, normal and
+// subnormal), by Fill and by Rand.
 func TestUniformOpen(t *testing.T) {
-	lo := 1.0
-	hi := math.Nextafter(math.Nextafter(lo, 2), 2)
 	xs := make([]float64, 10000)
-	dist.Uniform{Min: lo, Max: hi}.Fill(chacha.NewSource(1), xs)
-	for _, x := range xs {
-		require.Equal(t, math.Nextafter(lo, 2), x)
+	for _, lo := range []float64{1, -1, 0, 5e-324, -1e-323, 0x1p-1022} {
+		mid := math.Nextafter(lo, 2)
+		hi := math.Nextafter(mid, 2)
+		d := dist.Uniform{Min: lo, Max: hi}
+		d.Fill(chacha.NewSource(1), xs)
+		for _, x := range xs {
+			require.Equal(t, mid, x, "%+v", d)
+		}
+		require.Equal(t, mid, d.Rand(chacha.NewSource(3)), "%+v", d)
 	}
 	dist.Uniform{Min: 0, Max: 1}.Fill(chacha.NewSource(2), xs)
 	for _, x := range xs {

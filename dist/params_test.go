@@ -32,6 +32,11 @@ var badParams = []struct {
 	{dist.Weibull{K: 1, Lambda: math.NaN()}, "dist: Weibull.Lambda = NaN, want a finite number"},
 	{dist.Uniform{Min: 1, Max: 1}, "dist: Uniform.Max = 1, want a float64 above the next one after Min (1): the open interval must hold a value"},
 	{dist.Uniform{Min: 2, Max: 1}, "dist: Uniform.Max = 1, want a float64 above the next one after Min (2): the open interval must hold a value"},
+	// Subnormal intervals with no float64 inside: a width check relative
+	// to the ends alone passes them, and Rand then never returns.
+	{dist.Uniform{Min: 0, Max: 5e-324}, "dist: Uniform.Max = 5e-324, want a float64 above the next one after Min (0): the open interval must hold a value"},
+	{dist.Uniform{Min: -5e-324, Max: 0}, "dist: Uniform.Max = 0, want a float64 above the next one after Min (-5e-324): the open interval must hold a value"},
+	{dist.Uniform{Min: 1e-323, Max: 1.5e-323}, "dist: Uniform.Max = 1.5e-323, want a float64 above the next one after Min (1e-323): the open interval must hold a value"},
 	{dist.Uniform{Min: math.NaN(), Max: 1}, "dist: Uniform.Min = NaN, want a finite number"},
 	{dist.Uniform{Min: 0, Max: math.Inf(1)}, "dist: Uniform.Max = +Inf, want a finite number"},
 	{dist.Gamma{Alpha: -1, Beta: 1}, "dist: Gamma.Alpha = -1, want > 0"},

@@ -21,11 +21,14 @@ import (
 //
 // Where N is at most 16·len(P) and len(P) at most 64, a vector is drawn
 // one trial at a time, a word each, by Walker's alias method. Otherwise it
-// is drawn by conditional binomials: count i is Binomial(n_i, P[i]/(P[i]
-// + ... + P[len(P)-1])), n_i the trials left by the counts before it, with
-// this package's Binomial sampler; it draws no word for a place of
-// probability 0, for the last place of positive probability (which takes
-// what is left), and for the places after the trials are used up. Either
+// is drawn by conditional binomials: count i is Binomial(n_i, P[i]/T_i),
+// T_i = P[i] + ... + P[len(P)-1] and n_i the trials left by the counts
+// before it, or, where P[i] is more than the rest T_{i+1}, n_i less a
+// Binomial(n_i, T_{i+1}/T_i) count, so that a small probability after a
+// large one keeps its precision; each with this package's Binomial
+// sampler. It draws no word for a place of probability 0, for the last
+// place of positive probability (which takes what is left), and for the
+// places after the trials are used up. Either
 // way a vector of N = 0, or of a single place of positive probability,
 // draws nothing.
 type Multinomial struct {
@@ -73,22 +76,24 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 		d.fillTrials(src, dst)
 		return
 	}
-	// The conditional probabilities P[i]/T_i, T_i = P[i] + T_{i+1} summed
-	// from the last place (so that no T_i is a difference, which would
-	// lose the relative precision of a small tail), are the same for
-	// every vector: kept, as float64 bits, in the last vector's places,
-	// each read before its count replaces it. T_i >= P[i], so they are at
-	// most 1, and 1 for the last place of positive probability.
+	// Each place's conditional law, the same for every vector: the count
+	// is Binomial(n, P[i]/T_i), T_i = P[i] + T_{i+1} summed from the last
+	// place (so that no T_i is a difference, which would lose the relative
+	// precision of a small tail), or, where P[i] > T_{i+1}, n less a
+	// Binomial(n, T_{i+1}/T_i) count: each probability drawn is a quotient
+	// of two sums, never 1 less one, which would round a small T_{i+1}/T_i
+	// to a multiple of 2^-53 (a probability of 1e-16 after one of 1 - 1e-16
+	// would be drawn as 1.1e-16). Kept as the float64 bits of that
+	// probability (at most 1/2) with the sign bit set for "n less", in the
+	// last vector's places, each read before its count replaces it. The
+	// last place of positive probability is "n less 0": it takes n.
 	last := dst[len(dst)-k:]
 	t := 0.0
 	for i := k - 1; i >= 0; i-- {
 		p := d.P[i]
+		rest := t
 		t += p
-		c := 0.0
-		if p > 0 {
-			c = p / t
-		}
-		last[i] = int64(math.Float64bits(c))
+		last[i] = int64(newPlace(p, rest, t))
 	}
 	// With four vectors or more, the two before the last keep each
 	// place's log1p(-p) and p/(1-p) for inversion, for the vectors before
@@ -98,7 +103,8 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 	if rows >= 4 {
 		lqs, rs = dst[len(dst)-2*k:len(dst)-k], dst[len(dst)-3*k:len(dst)-2*k]
 		for i := range k {
-			inv := newBinomialInv(math.Float64frombits(uint64(last[i])))
+			p, flip := placeOf(last[i])
+			inv := newBinomialInv(p, flip)
 			lqs[i], rs[i] = int64(math.Float64bits(inv.lq)), int64(math.Float64bits(inv.r))
 		}
 	}
@@ -106,7 +112,7 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 	// is BTRS, its setup, and the pmf ratios its acceptance tests compute,
 	// are made once for the whole Fill (the same floats as made per draw).
 	var first firstPlace
-	first.init(d.N, math.Float64frombits(uint64(last[0])))
+	first.init(d.N, last[0])
 	// n is kept as a float too, fn, exact for N <= 2^53 (else made from n
 	// at each place): the next place's BTRS setup waits for no conversion.
 	big := d.N > 1<<53
@@ -117,18 +123,14 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 		row := dst[r*k : r*k+k]
 		n, fn := d.N, float64(d.N)
 		for i := range row {
-			c := math.Float64frombits(uint64(last[i]))
+			p, flip := placeOf(last[i])
 			var x int64
 			if i == 0 && first.on {
 				x = first.draw(&w)
-			} else if n > 0 && c > 0 {
-				p, flip := c, c > 0.5
-				if flip {
-					p = 1 - c
-				}
-				if c < 1 && !(float64(fn*p) < binomialSwitch) {
-					// binomialDraw(w, n, c)'s value, and n less it
-					// as a float, exact for n <= 2^53.
+			} else if n > 0 && (p > 0 || flip) {
+				if p > 0 && !(float64(fn*p) < binomialSwitch) {
+					// binomialDrawFlip(w, n, p, flip)'s value, and n
+					// less it as a float, exact for n <= 2^53.
 					kb, kf, rest := s.once(&w, n, fn, p)
 					if flip {
 						x, fn = n-kb, kf
@@ -144,9 +146,9 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 				}
 				var inv binomialInv
 				if r < rows-3 {
-					inv = binomialInv{c, math.Float64frombits(uint64(lqs[i])), math.Float64frombits(uint64(rs[i]))}
+					inv = binomialInv{p, flip, math.Float64frombits(uint64(lqs[i])), math.Float64frombits(uint64(rs[i]))}
 				} else {
-					inv = newBinomialInv(c)
+					inv = newBinomialInv(p, flip)
 				}
 				x = inv.draw(&w, n)
 			}
@@ -274,22 +276,20 @@ type firstPlace struct {
 	memo pmfMemo
 }
 
-// init sets f up for Binomial(n, c), on only where binomialDraw would draw
-// it by BTRS: n > 0 and c < 1 with n·min(c, 1-c) >= binomialSwitch.
-func (f *firstPlace) init(n int64, c float64) {
-	p, flip := c, c > 0.5
-	if flip {
-		p = 1 - c
-	}
-	if n <= 0 || !(c > 0 && c < 1) || float64(n)*p < binomialSwitch {
+// init sets f up for the place pl (newPlace) of n trials, on only where
+// binomialDrawFlip would draw it by BTRS: n > 0 and p > 0 with n·p >=
+// binomialSwitch.
+func (f *firstPlace) init(n int64, pl int64) {
+	p, flip := placeOf(pl)
+	if n <= 0 || !(p > 0) || float64(n)*p < binomialSwitch {
 		return
 	}
 	f.on, f.flip = true, flip
 	f.s.init(n, p)
 }
 
-// draw returns binomialDraw(w, n, c)'s value: the same tries, and the same
-// ratios (memo only keeps those already computed).
+// draw returns binomialDrawFlip(w, n, p, flip)'s value: the same tries,
+// and the same ratios (memo only keeps those already computed).
 func (f *firstPlace) draw(w *words) int64 {
 	k := f.s.draw(w, &f.memo)
 	if f.flip {
@@ -298,32 +298,52 @@ func (f *firstPlace) draw(w *words) int64 {
 	return k
 }
 
-// binomialInv is what Binomial(n, c) needs of c for any n, computed once:
-// its p = min(c, 1-c), log1p(-p) and p/(1-p), inversion's f(0) =
-// exp(n·log1p(-p)) and ratio.
-type binomialInv struct{ c, lq, r float64 }
-
-func newBinomialInv(c float64) binomialInv {
-	p := min(c, 1-c)
-	return binomialInv{c, log1p(-p), binomialRatio(p)}
+// newPlace returns a Multinomial place's conditional law (see Fill) for
+// probability p and rest, the sum of the probabilities after it, t = p +
+// rest: the bits of min(p, rest)/t, with the sign bit set where p > rest.
+func newPlace(p, rest, t float64) uint64 {
+	if p > rest {
+		return math.Float64bits(rest/t) | 1<<63
+	}
+	if p > 0 {
+		return math.Float64bits(p / t)
+	}
+	return 0
 }
 
-// draw returns a Binomial(n, c) variate for n > 0 and 0 < c <= 1, the
-// value Binomial{n, c}.Rand draws from the same words (see binomialDraw),
-// and n, drawing nothing, for c = 1. Inversion searches with an early
-// exit instead of binomialWalk's branch-free sum of its first terms: the
-// same least k with u < F(k), from the same floats (for one draw of a
-// new n and p, the early exit is the faster).
+// placeOf returns the probability and flip of a place made by newPlace.
+func placeOf(pl int64) (p float64, flip bool) {
+	return math.Float64frombits(uint64(pl) &^ (1 << 63)), pl < 0
+}
+
+// binomialInv is what n less a Binomial(n, p) count (flip) or the count
+// itself needs of p for any n, computed once: log1p(-p) and p/(1-p),
+// inversion's f(0) = exp(n·log1p(-p)) and ratio.
+type binomialInv struct {
+	p     float64
+	flip  bool
+	lq, r float64
+}
+
+func newBinomialInv(p float64, flip bool) binomialInv {
+	return binomialInv{p, flip, log1p(-p), binomialRatio(p)}
+}
+
+// draw returns binomialDrawFlip(w, n, p, flip) for n > 0 and 0 <= p <=
+// 1/2, drawing nothing for p = 0. Inversion searches with an early exit
+// instead of binomialWalk's branch-free sum of its first terms: the same
+// least k with u < F(k), from the same floats (for one draw of a new n and
+// p, the early exit is the faster).
 func (b binomialInv) draw(w *words, n int64) int64 {
-	if b.c >= 1 {
-		return n
-	}
-	p, flip := b.c, b.c > 0.5
-	if flip {
-		p = 1 - b.c
+	p, flip := b.p, b.flip
+	if p == 0 {
+		if flip {
+			return n
+		}
+		return 0
 	}
 	if !(float64(n)*p < binomialSwitch) {
-		return binomialDraw(w, n, b.c)
+		return binomialDrawFlip(w, n, p, flip)
 	}
 	u := open01(w.next())
 	f := exp(float64(n) * b.lq)
@@ -344,17 +364,10 @@ func (b binomialInv) draw(w *words, n int64) int64 {
 	return k
 }
 
-// binomialDraw returns a Binomial(n, p) variate for n > 0 and 0 < p <= 1,
-// drawn as Binomial.Rand draws it (inversion below n·min(p, 1-p) = 30,
-// BTRS above, 1-p for p > 1/2), and n, drawing nothing, for p = 1.
-func binomialDraw(w *words, n int64, p float64) int64 {
-	if p >= 1 {
-		return n
-	}
-	flip := p > 0.5
-	if flip {
-		p = 1 - p
-	}
+// binomialDrawFlip returns a Binomial(n, p) variate k, or n - k if flip,
+// for n > 0 and 0 < p <= 1/2, drawn as Binomial.Rand draws Binomial(n, p):
+// inversion below n·p = 30, BTRS above.
+func binomialDrawFlip(w *words, n int64, p float64, flip bool) int64 {
 	var k int64
 	if float64(n)*p < binomialSwitch {
 		k = binomialWalk(open01(w.next()), n, p)

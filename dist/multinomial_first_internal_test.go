@@ -36,7 +36,8 @@ func TestFirstPlaceDraw(t *testing.T) {
 		{0, 0.5, false},
 	} {
 		var f firstPlace
-		f.init(c.n, c.p)
+		f.init(c.n, int64(newPlace(c.p, 1-c.p, 1))) // 1 - c.p exact: binomialDraw's flip
+
 		require.Equal(t, c.on, f.on, "n %d, p %g", c.n, c.p)
 		if !f.on {
 			continue
@@ -109,5 +110,38 @@ func TestBTRSOnce(t *testing.T) {
 		next := a.Uint64()
 		require.Equal(t, b.Uint64(), next, "n %d, p %g: the source's position", c.n, c.p)
 		require.Equal(t, d.Uint64(), next, "n %d, p %g: the source's position", c.n, c.p)
+	}
+}
+
+// binomialDraw returns a Binomial(n, p) variate for n > 0 and 0 < p <= 1,
+// drawn as Binomial.Rand draws it (inversion below n·min(p, 1-p) = 30,
+// BTRS above, 1-p for p > 1/2), and n, drawing nothing, for p = 1 (a
+// Multinomial's last place of positive probability; Rand takes a word).
+func binomialDraw(w *words, n int64, p float64) int64 {
+	if p >= 1 {
+		return n
+	}
+	if p > 0.5 {
+		return binomialDrawFlip(w, n, 1-p, true)
+	}
+	return binomialDrawFlip(w, n, p, false)
+}
+
+// TestBinomialDrawIsRand: binomialDraw, the reference of the tests above
+// (and so binomialDrawFlip, a Multinomial's draw), gives Binomial.Rand's
+// values from the same words and leaves them where Rand does, by inversion
+// and by BTRS, flipped and not.
+func TestBinomialDrawIsRand(t *testing.T) {
+	for _, c := range []struct {
+		n int64
+		p float64
+	}{{10, 0.3}, {299, 0.1}, {300, 0.1}, {300, 0.9}, {1000, 0.5}, {1 << 40, 0.7}, {1 << 62, 1e-15}} {
+		a, b := chacha.NewSource(4), chacha.NewSource(4)
+		w := open(a)
+		for i := range 3000 {
+			require.Equal(t, Binomial{c.n, c.p}.Rand(b), binomialDraw(&w, c.n, c.p), "n %d, p %g, value %d", c.n, c.p, i)
+		}
+		w.done()
+		require.Equal(t, b.Uint64(), a.Uint64(), "n %d, p %g: the source's position", c.n, c.p)
 	}
 }

@@ -86,6 +86,41 @@ func TestMultinomialHugeMean(t *testing.T) {
 	require.InDelta(t, 4*n/2, odd, 5*math.Sqrt(4*float64(n)/4), "odd counts")
 }
 
+// TestMultinomialSmallAfterLarge: a place of tiny probability after one
+// of nearly all of it, at N = 2^63-1 over 20000 vectors: its mean count is
+// within 6 standard errors of N·P[i]/ΣP (about 922 for 1e-16, 92 for
+// 1e-17). Drawn as 1 less the large place's share, its probability would
+// round to a multiple of 2^-53 (a mean of 1024 for 1e-16, 0 for 1e-17).
+func TestMultinomialSmallAfterLarge(t *testing.T) {
+	for _, p := range [][]float64{
+		{1 - 1e-16, 1e-16},
+		{0.5, 0.5 - 1e-16, 1e-16},
+		{1, 1e-17},
+		{1e-16, 1 - 1e-16}, // the tiny place first
+	} {
+		d := dist.Multinomial{N: math.MaxInt64, P: p}
+		k, rows := len(p), 20000
+		xs := make([]int64, k*rows)
+		d.Fill(chacha.NewSource(1), xs)
+		sum := 0.0
+		for _, v := range p {
+			sum += v
+		}
+		for i, v := range p {
+			if v > 1e-10 {
+				continue
+			}
+			mean := 0.0
+			for r := range rows {
+				mean += float64(xs[k*r+i]) / float64(rows)
+			}
+			want := float64(d.N) * (v / sum)
+			sd := math.Sqrt(want / float64(rows))
+			require.Less(t, math.Abs(mean-want), 6*sd, "%+v: place %d's mean count %.1f, want %.1f", d, i, mean, want)
+		}
+	}
+}
+
 // TestMultinomialBadParams: invalid fields and lengths panic naming the
 // type and the field, drawing nothing; an empty dst still checks them.
 func TestMultinomialBadParams(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 
 	"gonum.org/v1/gonum/mat"
@@ -27,9 +28,14 @@ type MultivariateNormal struct {
 
 // NewMultivariateNormal returns the normal distribution of mean mu and
 // covariance cov, which must be len(mu)×len(mu), finite, and positive
-// definite (the error says which row of the factorisation fails, for a
-// singular or indefinite cov). It copies what it needs: later changes to
-// mu or cov do not change the distribution.
+// definite: the error says which row of the factorisation fails, for an
+// indefinite cov, and for a singular one where rounding leaves a pivot at
+// or below 0. Rounding may instead leave a singular cov's pivot just above
+// 0 (for products A·Aᵀ of random A of lower rank, about one time in
+// twenty): such a cov is accepted, and its vectors lie near the subspace
+// it spans, not on it (off it by the square root of that pivot). It
+// copies what it needs: later changes to mu or cov do not change the
+// distribution.
 func NewMultivariateNormal(mu []float64, cov mat.Symmetric) (*MultivariateNormal, error) {
 	const fn = "dist: NewMultivariateNormal: "
 	d := len(mu)
@@ -41,7 +47,7 @@ func NewMultivariateNormal(mu []float64, cov mat.Symmetric) (*MultivariateNormal
 			return nil, errors.New(fn + "mu[" + strconv.Itoa(i) + "] = " + fmtFloat(v) + ", want a finite number")
 		}
 	}
-	if cov == nil {
+	if isNil(cov) {
 		return nil, errors.New(fn + "cov is nil")
 	}
 	if n := cov.SymmetricDim(); n != d {
@@ -61,12 +67,31 @@ func NewMultivariateNormal(mu []float64, cov mat.Symmetric) (*MultivariateNormal
 	return &MultivariateNormal{mu: append([]float64(nil), mu...), l: l, batch: mvnBatch(d)}, nil
 }
 
+// isNil reports whether cov is nil, or holds a nil pointer (a nil
+// *mat.SymDense), whose methods would panic.
+func isNil(cov mat.Symmetric) bool {
+	if cov == nil {
+		return true
+	}
+	v := reflect.ValueOf(cov)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
+}
+
 // cholesky returns the lower-triangular factor of the d×d matrix a, by rows
 // (Cholesky-Banachiewicz): L[i][j] = (a[i][j] - Σ_{k<j} L[i][k]·L[j][k]) /
 // L[j][j], L[i][i] = √(a[i][i] - Σ_{k<i} L[i][k]²), each sum in order of k
 // with every product rounded (the same bits everywhere). It is backward
 // stable for a positive definite a; a pivot that is not > 0 means a is not
-// positive definite (to within rounding), and is an error.
+// positive definite (to within rounding), and is an error. A singular a's
+// pivot is 0 only in exact arithmetic: computed, it is the rounding error
+// of the row's sum, amplified by the condition of the rows above, and may
+// fall on either side (for random A·Aᵀ of rank below d, up to about 2^-22
+// of a[i][i] above 0), so no bound tells a singular a from an
+// ill-conditioned positive definite one.
 func cholesky(a mat.Symmetric, d int) ([]float64, error) {
 	l := make([]float64, d*(d+1)/2)
 	for i := range d {

@@ -193,6 +193,7 @@ func TestMultivariateNormalBadInput(t *testing.T) {
 		{[]float64{1, nan}, mat.NewSymDense(2, []float64{1, 0, 0, 1}), "dist: NewMultivariateNormal: mu[1] = NaN, want a finite number"},
 		{[]float64{math.Inf(-1)}, mat.NewSymDense(1, []float64{1}), "dist: NewMultivariateNormal: mu[0] = -Inf, want a finite number"},
 		{[]float64{0}, nil, "dist: NewMultivariateNormal: cov is nil"},
+		{[]float64{0}, (*mat.SymDense)(nil), "dist: NewMultivariateNormal: cov is nil"},
 		{[]float64{0, 0}, mat.NewSymDense(3, nil), "dist: NewMultivariateNormal: cov is 3×3, mu has 2 elements"},
 		{[]float64{0, 0}, mat.NewSymDense(2, []float64{1, nan, nan, 1}), "dist: NewMultivariateNormal: cov[1][0] = NaN, want a finite number"},
 		{[]float64{0, 0}, mat.NewSymDense(2, []float64{math.Inf(1), 0, 0, 1}), "dist: NewMultivariateNormal: cov[0][0] = +Inf, want a finite number"},

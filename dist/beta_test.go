@@ -20,7 +20,7 @@ func gfBetaCDF(a, b, x float64) float64 {
 		return 0
 	}
 	if x < 1e-20 {
-		return math.Exp(a*math.Log(x) - math.Log(a) - gfLogBeta(a, b))
+		return math.Exp(a*refLog(x) - math.Log(a) - gfLogBeta(a, b))
 	}
 	if x >= 1 {
 		return 1

@@ -247,11 +247,34 @@ func gfPolygamma(m int, x float64) float64 {
 	return s + 2/(x2*x) + 3/(x2*x2) + 2/(x2*x2*x) - 1/(x2*x2*x2*x) + 4/(3*x2*x2*x2*x2*x) - 3/(x2*x2*x2*x2*x2*x)
 }
 
+// refLog is math.Log made right for subnormal x: Go's amd64 math.Log
+// reads a subnormal x as 2^-1022·(1 + fraction) (golang/go#56600; log of
+// 5e-324 gives -709.09, not -744.44), which would put this file's and
+// beta_test.go's reference CDFs wrong over the subnormals. x·2^64 is exact
+// and normal there.
+func refLog(x float64) float64 {
+	if x > 0 && x < minNorm {
+		return math.Log(x*0x1p64) - 64*math.Ln2
+	}
+	return math.Log(x)
+}
+
+// TestRefLog: refLog agrees with log2(x)·ln 2 (math.Log2 scales a
+// subnormal by Frexp) to 1e-14 over the subnormals and around them.
+func TestRefLog(t *testing.T) {
+	for _, x := range []float64{5e-324, 1e-323, 1e-320, 1e-310, 0x1p-1023, math.Nextafter(minNorm, 0), minNorm, 1e-300, 0.5, 3} {
+		want := math.Log2(x) * math.Ln2
+		if d := math.Abs(refLog(x) - want); d > 1e-14*math.Abs(want) {
+			t.Errorf("refLog(%g) = %v, want %v", x, refLog(x), want)
+		}
+	}
+}
+
 // gfGammaCDFR is cdfR for Gamma(a, rate): P(round(X) <= e) = P(X < e +
 // half its ulp), which only differs from the CDF at 0 (the values below
 // 2^-1075) and over the subnormals.
 func gfGammaCDFR(a, rate float64) func(float64) float64 {
-	lr := math.Log(rate)
+	lr := refLog(rate)
 	return func(e float64) float64 {
 		switch {
 		case e < 0:
@@ -261,12 +284,12 @@ func gfGammaCDFR(a, rate float64) func(float64) float64 {
 		case math.IsInf(e, 1):
 			return 1
 		case e < minNorm:
-			return gfGammaLogCDF(a, lr+math.Log(e)+math.Log1p(0.5*(0x1p-1074/e)))
+			return gfGammaLogCDF(a, lr+refLog(e)+math.Log1p(0.5*(0x1p-1074/e)))
 		}
 		if x := rate * e; x > 1e-300 && x <= math.MaxFloat64 {
 			return mathext.GammaIncReg(a, x)
 		}
-		return gfGammaLogCDF(a, lr+math.Log(e))
+		return gfGammaLogCDF(a, lr+refLog(e))
 	}
 }
 

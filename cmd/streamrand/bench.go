@@ -51,7 +51,7 @@ func parseBenchFlags(args []string, stdout io.Writer) (*bencher, error) {
 	fs := newFlagSet("bench")
 	size := sizeVar(fs, "size", 2000000, "2000000", fmt.Sprintf("`N` bytes per Read, 1 to %s (suffix K, M or G for KiB, MiB, GiB)", sizeFlag(maxBenchSize)))
 	dur := fs.Duration("time", defaultBenchTime, fmt.Sprintf("time per run, up to %v", maxBenchTime))
-	runs := fs.Int("runs", defaultBenchRuns, fmt.Sprintf("runs per figure, 1 to %d", maxBenchRuns))
+	runs := intVar(fs, "runs", defaultBenchRuns, fmt.Sprintf("`N` runs per figure, 1 to %d", maxBenchRuns))
 	long := fs.Bool("long", false, fmt.Sprintf("the longer run: -time %v -runs %d, where not given", longBenchTime, longBenchRuns))
 	if err := parse(fs, args, benchHead, stdout); err != nil {
 		return nil, err

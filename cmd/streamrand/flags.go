@@ -175,6 +175,66 @@ func (v *sizeValue) Set(s string) error {
 	return nil
 }
 
+// uint64Var and intVar define flags whose values are decimal (digits,
+// grouped by underscores between them as sizes may be; intVar's with an
+// optional sign): the flag package's own Uint64 and Int read Go's base
+// prefixes, so that -seed 010 would be seed 8 (and 0x10 16), while a size
+// reads 010 as 10.
+func uint64Var(fs *flag.FlagSet, name string, def uint64, usage string) *uint64 {
+	v := decUint64(def)
+	fs.Var(&v, name, usage)
+	return (*uint64)(&v)
+}
+
+func intVar(fs *flag.FlagSet, name string, def int, usage string) *int {
+	v := decInt(def)
+	fs.Var(&v, name, usage)
+	return (*int)(&v)
+}
+
+type (
+	decUint64 uint64
+	decInt    int
+)
+
+// decimalRE is a whole number as these flags take it.
+var decimalRE = regexp.MustCompile(`^[0-9]+(?:_[0-9]+)*$`)
+
+// Their errors end as strconv's do, "invalid syntax" or "value out of
+// range", which flagError turns into its reasons (Get gives the type).
+var errSyntax = errors.New("invalid syntax")
+
+func (v *decUint64) Set(s string) error {
+	if !decimalRE.MatchString(s) {
+		return errSyntax
+	}
+	x, err := strconv.ParseUint(strings.ReplaceAll(s, "_", ""), 10, 64)
+	if err != nil {
+		return err
+	}
+	*v = decUint64(x)
+	return nil
+}
+
+func (v *decUint64) String() string { return strconv.FormatUint(uint64(*v), 10) }
+func (v *decUint64) Get() any       { return uint64(*v) }
+
+func (v *decInt) Set(s string) error {
+	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if !decimalRE.MatchString(digits) {
+		return errSyntax
+	}
+	x, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 0)
+	if err != nil {
+		return err
+	}
+	*v = decInt(x)
+	return nil
+}
+
+func (v *decInt) String() string { return strconv.Itoa(int(*v)) }
+func (v *decInt) Get() any       { return int(*v) }
+
 // invalidValue matches the flag package's error for a value its flag
 // cannot take.
 var invalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([^:]+): (.*)$`)

@@ -91,7 +91,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			name, args = args[0], []string{"-h"} // streamrand help CMD
 			break
 		}
-		fmt.Fprint(stdout, usage())
+		if name == "help" && len(args) > 1 {
+			fmt.Fprintf(stderr, "streamrand help: want one command, not %d arguments (help CMD)\n", len(args))
+			return 2
+		}
+		if _, err := fmt.Fprint(stdout, usage()); err != nil {
+			fmt.Fprintf(stderr, "streamrand: %s\n", oneLine(err))
+			return 1
+		}
 		return 0
 	}
 	i := slices.IndexFunc(commands, func(c command) bool { return c.name == name })
@@ -152,8 +159,9 @@ func parse(fs *flag.FlagSet, args []string, head string, stdout io.Writer) error
 	err := fs.Parse(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, head)
-		fs.SetOutput(stdout)
+		w := &errWriter{w: stdout}
+		fmt.Fprint(w, head)
+		fs.SetOutput(w)
 		fs.PrintDefaults()
 		var sizes []string
 		fs.VisitAll(func(f *flag.Flag) {
@@ -162,7 +170,10 @@ func parse(fs *flag.FlagSet, args []string, head string, stdout io.Writer) error
 			}
 		})
 		if len(sizes) > 0 {
-			fmt.Fprint(stdout, "\n"+sizeHelp(sizes...))
+			fmt.Fprint(w, "\n"+sizeHelp(sizes...))
+		}
+		if w.err != nil {
+			return w.err // the help was not written: not a success
 		}
 		return err
 	case err != nil:
@@ -171,6 +182,22 @@ func parse(fs *flag.FlagSet, args []string, head string, stdout io.Writer) error
 		return badUsage("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// errWriter writes to w and keeps the first error, after which it writes
+// nothing.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // parseAlgorithm parses the -alg flag.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -86,6 +87,14 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"test", "-repeat", "0"}, "-repeat 0: want 1 to 10000"},
 		{[]string{"test", "-repeat", "100000"}, "-repeat 100000"},
 		{[]string{"test", "extra"}, `unexpected argument "extra"`},
+		// Decimal only: no Go base prefixes, which would make 010 eight.
+		{[]string{"stream", "-alg", "chacha8", "-seed", "0x10"}, "-seed 0x10: not a whole number of 0 or more"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1", "-stream", "0b1"}, "-stream 0b1: not a whole number of 0 or more"},
+		{[]string{"stream", "-alg", "chacha8", "-seed", "1__0"}, "-seed 1__0: not a whole number of 0 or more"},
+		{[]string{"test", "-repeat", "0o7"}, "-repeat 0o7: not a whole number"},
+		{[]string{"test", "-workers", "-1_"}, "-workers -1_: not a whole number"},
+		{[]string{"bench", "-runs", "0x3"}, "-runs 0x3: not a whole number"},
+		{[]string{"help", "test", "extra"}, "want one command, not 2 arguments (help CMD)"},
 	} {
 		status, stdout, stderr := runMain(tc.args...)
 		cmd := tc.args[0]
@@ -173,6 +182,55 @@ func TestStream(t *testing.T) {
 	streamrand.New(streamrand.ChaCha8, 1).Read(want)
 	if !bytes.Equal(got, want) {
 		t.Error("endless stream: not the keystream")
+	}
+}
+
+// TestDecimalFlags: -seed, -stream, -repeat, -workers and -runs read
+// their values in decimal, as sizes do, leading zeros and underscores
+// included: -seed 010 is seed 10 (Go's base prefixes would make it 8).
+func TestDecimalFlags(t *testing.T) {
+	stream := func(args ...string) string {
+		status, stdout, stderr := runMain(append([]string{"stream", "-alg", "chacha8", "-n", "16"}, args...)...)
+		if status != 0 {
+			t.Fatalf("%q: exit %d, %s", args, status, stderr)
+		}
+		return stdout
+	}
+	want := make([]byte, 16)
+	streamrand.New(streamrand.ChaCha8, 10).Read(want)
+	for _, seed := range []string{"10", "010", "0_010", "1_0"} {
+		if got := stream("-seed", seed); got != string(want) {
+			t.Errorf("-seed %s: not seed 10's keystream", seed)
+		}
+	}
+	if stream("-seed", "1", "-stream", "010") != stream("-seed", "1", "-stream", "10") {
+		t.Error("-stream 010 is not stream 10")
+	}
+	cfg, err := parseTestFlags([]string{"-repeat", "010", "-workers", "+03"}, io.Discard)
+	if err != nil || cfg.repeat != 10 || cfg.workers != 3 {
+		t.Errorf("-repeat 010 -workers +03: %+v, %v; want 10 and 3", cfg, err)
+	}
+	// Algorithm names are case-insensitive, all too.
+	cfg, err = parseTestFlags([]string{"-alg", "ALL"}, io.Discard)
+	if err != nil || len(cfg.algs) != len(streamrand.Algorithms()) {
+		t.Errorf("-alg ALL: %v algorithms, %v; want all of them", cfg.algs, err)
+	}
+}
+
+// failWriter fails every write, as stdout does on a full disk.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestHelpWriteFails: help that cannot be written is an error (exit 1, a
+// line on stderr), not a silent success.
+func TestHelpWriteFails(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"help"}, {"help", "stream"}, {"stream", "-h"}, {"test", "-h"}, {"bench", "-h"}} {
+		var e bytes.Buffer
+		status := run(args, strings.NewReader(""), failWriter{}, &e)
+		if status != 1 || !strings.Contains(e.String(), "no space left on device") || strings.Count(e.String(), "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and the write's error", args, status, e.String())
+		}
 	}
 }
 

@@ -19,9 +19,9 @@ import (
 func runStream(args []string, stdout io.Writer) error {
 	fs := newFlagSet("stream")
 	alg := fs.String("alg", "", "algorithm: "+fmt.Sprint(streamrand.Algorithms()))
-	seed := fs.Uint64("seed", 1, "uint64 seed (rand_core seed_from_u64 expansion), unless -key is given")
+	seed := uint64Var(fs, "seed", 1, "`uint64` seed (rand_core seed_from_u64 expansion), unless -key is given")
 	keyHex := fs.String("key", "", "key in hex (32 bytes for ChaCha; 16, 24 or 32 for AES)")
-	stream := fs.Uint64("stream", 0, "stream id")
+	stream := uint64Var(fs, "stream", 0, "stream id (a `uint64`)")
 	offset := sizeVar(fs, "offset", 0, "", "start at byte `B` of the stream (suffix K, M or G for KiB, MiB, GiB)")
 	n := sizeVar(fs, "n", -1, "", "write `N` bytes (suffix K, M or G for KiB, MiB, GiB); without -n, endless")
 	force := fs.Bool("force", false, "write to stdout even when it is a terminal")

@@ -191,15 +191,15 @@ times -repeat) and stops; a shorter input is an error.
 func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 	fs := newFlagSet("test")
 	alg := fs.String("alg", "all", "algorithm, or all: "+fmt.Sprint(streamrand.Algorithms()))
-	seed := fs.Uint64("seed", 1, "uint64 seed of the generator (stream 0)")
+	seed := uint64Var(fs, "seed", 1, "`uint64` seed of the generator (stream 0)")
 	in := fs.String("in", "", "test the bytes of this file instead of an algorithm; - for stdin")
 	bytesFlag := sizeVar(fs, "bytes", 8<<20, "8M", fmt.Sprintf("`N` bytes of data per test and repetition, %s to %s (suffix K, M or G for KiB, MiB, GiB); the battery takes about %d times this",
 		formatSize(stattest.MinBytes), formatSize(stattest.MaxBytes), len(stattest.Tests())))
 	deep := fs.Bool("deep", false, fmt.Sprintf("the deeper level: -bytes %s, 128 times the usual data per test, for a\n"+
 		"generator that passes 8M (larger birthday samples see the lattices of LCGs with longer\n"+
 		"periods; MT19937's linear bits fail at any size); a few minutes per generator", sizeFlag(stattest.DeepBytes)))
-	repeat := fs.Int("repeat", 1, fmt.Sprintf("run every test this many times (1 to %d) on fresh data and judge the repetitions together (second level)", maxRepeat))
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines that run the tests of -alg at once (each test reads its own stream of the seed,\n"+
+	repeat := intVar(fs, "repeat", 1, fmt.Sprintf("run every test `N` times (1 to %d) on fresh data and judge the repetitions together (second level)", maxRepeat))
+	workers := intVar(fs, "workers", runtime.GOMAXPROCS(0), "`N` goroutines that run the tests of -alg at once (each test reads its own stream of the seed,\n"+
 		"so the report is the same for any number); -in runs them one after another")
 	quiet := fs.Bool("q", false, "no progress on stderr")
 	if err := parse(fs, args, testHead, stdout); err != nil {
@@ -234,7 +234,7 @@ func parseTestFlags(args []string, stdout io.Writer) (testConfig, error) {
 	}
 	if cfg.in == "" {
 		cfg.algs = streamrand.Algorithms()
-		if *alg != "all" {
+		if !strings.EqualFold(*alg, "all") { // names are case-insensitive, as ParseAlgorithm's are
 			a, err := parseAlgorithm(*alg)
 			if err != nil {
 				return cfg, err

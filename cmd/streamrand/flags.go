@@ -204,32 +204,45 @@ var decimalRE = regexp.MustCompile(`^[0-9]+(?:_[0-9]+)*$`)
 // range", which flagError turns into its reasons (Get gives the type).
 var errSyntax = errors.New("invalid syntax")
 
-func (v *decUint64) Set(s string) error {
-	if !decimalRE.MatchString(s) {
-		return errSyntax
+// decimal returns s without its underscores if it is a whole number as
+// these flags take it (with an optional sign where signed), else
+// errSyntax.
+func decimal(s string, signed bool) (string, error) {
+	digits := s
+	if signed {
+		digits = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
 	}
-	x, err := strconv.ParseUint(strings.ReplaceAll(s, "_", ""), 10, 64)
+	if !decimalRE.MatchString(digits) {
+		return "", errSyntax
+	}
+	return strings.ReplaceAll(s, "_", ""), nil
+}
+
+func (v *decUint64) Set(s string) error {
+	d, err := decimal(s, false)
 	if err != nil {
 		return err
 	}
-	*v = decUint64(x)
-	return nil
+	x, err := strconv.ParseUint(d, 10, 64)
+	if err == nil {
+		*v = decUint64(x)
+	}
+	return err
 }
 
 func (v *decUint64) String() string { return strconv.FormatUint(uint64(*v), 10) }
 func (v *decUint64) Get() any       { return uint64(*v) }
 
 func (v *decInt) Set(s string) error {
-	digits := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
-	if !decimalRE.MatchString(digits) {
-		return errSyntax
-	}
-	x, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 0)
+	d, err := decimal(s, true)
 	if err != nil {
 		return err
 	}
-	*v = decInt(x)
-	return nil
+	x, err := strconv.ParseInt(d, 10, 0)
+	if err == nil {
+		*v = decInt(x)
+	}
+	return err
 }
 
 func (v *decInt) String() string { return strconv.Itoa(int(*v)) }

@@ -309,13 +309,15 @@ func (c *Categorical) fillWords(w *words, dst []int) {
 	}
 }
 
-// drawChunk replaces each word of d by its value. p is d's memory as
-// bytes: the words are the keystream's little-endian bytes, read with le64
-// (not as d's native int64s, which differ on big-endian machines).
+// drawChunk replaces each word of d by its value: the kernel in use (a
+// group of lanes at a time) and then draw's rule written out. p is d's
+// memory as bytes: the words are the keystream's little-endian bytes, read
+// with le64 (not as d's native int64s, which differ on big-endian
+// machines).
 func (c *Categorical) drawChunk(d []int64, p []byte) {
 	tab, n, mask := c.tab, c.n, c.mask
 	p = p[:8*len(d)]
-	for i := range d {
+	for i := asmAlias(d, p, tab, mask); i < len(d); i++ {
 		hi, lo := bits.Mul64(le64(p, 8*i), n)
 		e := tab[hi]
 		r := e & mask

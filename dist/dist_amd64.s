@@ -6212,6 +6212,116 @@ geometricsAVX512_done:
 	VZEROUPPER
 	RET
 
+// func aliasAVX512(dst []int64, src []byte, tab []uint64, mask uint64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV
+TEXT ·aliasAVX512(SB), NOSPLIT, $0-88
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	SHRQ         $0x03, DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-8, DX
+	MOVQ         DX, ret+80(FP)
+	SHLQ         $0x03, DX
+	MOVQ         tab_base+48(FP), BX
+	MOVQ         tab_len+56(FP), SI
+	MOVQ         mask+72(FP), DI
+	VPBROADCASTQ SI, Z0
+	VPBROADCASTQ DI, Z1
+	XORQ         SI, SI
+
+aliasAVX512_loop:
+	CMPQ       SI, DX
+	JAE        aliasAVX512_done
+	VMOVDQU64  (CX)(SI*1), Z2
+	VPSRLQ     $0x20, Z2, Z3
+	VPMULUDQ   Z0, Z2, Z2
+	VPMULUDQ   Z0, Z3, Z3
+	VPSRLQ     $0x20, Z2, Z5
+	VPADDQ     Z3, Z5, Z5
+	VPSRLQ     $0x20, Z5, Z5
+	VPSLLQ     $0x20, Z3, Z3
+	VPADDQ     Z2, Z3, Z3
+	VPXORQ     Z4, Z4, Z4
+	KXNORB     K1, K1, K1
+	VPGATHERQQ (BX)(Z5*8), K1, Z4
+	VPANDQ     Z1, Z4, Z2
+	VPORQ      Z1, Z3, Z3
+	VPCMPUQ    $0x01, Z4, Z3, K2
+	VMOVDQA64  Z5, K2, Z2
+	VMOVDQU64  Z2, (AX)(SI*1)
+	ADDQ       $0x40, SI
+	JMP        aliasAVX512_loop
+
+aliasAVX512_done:
+	VZEROUPPER
+	RET
+
+// func aliasAVX2(dst []int64, src []byte, tab []uint64, mask uint64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·aliasAVX2(SB), NOSPLIT, $0-88
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	SHRQ         $0x03, DX
+	MOVQ         dst_len+8(FP), BX
+	CMPQ         BX, DX
+	CMOVQLT      BX, DX
+	ANDQ         $-4, DX
+	MOVQ         DX, ret+80(FP)
+	SHLQ         $0x03, DX
+	MOVQ         tab_base+48(FP), BX
+	MOVQ         tab_len+56(FP), SI
+	MOVQ         mask+72(FP), DI
+	VMOVQ        SI, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ        DI, X1
+	VPBROADCASTQ X1, Y1
+	MOVQ         $0x8000000000000000, SI
+	VMOVQ        SI, X2
+	VPBROADCASTQ X2, Y2
+	XORQ         SI, SI
+
+aliasAVX2_loop:
+	CMPQ         SI, DX
+	JAE          aliasAVX2_done
+	VMOVDQU      (CX)(SI*1), Y3
+	VPSRLQ       $0x20, Y3, Y4
+	VPMULUDQ     Y0, Y3, Y3
+	VPMULUDQ     Y0, Y4, Y4
+	VPSRLQ       $0x20, Y3, Y5
+	VPADDQ       Y4, Y5, Y5
+	VPSRLQ       $0x20, Y5, Y5
+	VPSLLQ       $0x20, Y4, Y4
+	VPADDQ       Y3, Y4, Y4
+	VMOVQ        X5, DI
+	VPEXTRQ      $0x01, X5, R8
+	VEXTRACTI128 $0x01, Y5, X3
+	VMOVQ        X3, R9
+	VPEXTRQ      $0x01, X3, R10
+	VBROADCASTSD (BX)(DI*8), Y3
+	VBROADCASTSD (BX)(R8*8), Y6
+	VBLENDPD     $0x02, Y6, Y3, Y3
+	VBROADCASTSD (BX)(R9*8), Y6
+	VBLENDPD     $0x04, Y6, Y3, Y3
+	VBROADCASTSD (BX)(R10*8), Y6
+	VBLENDPD     $0x08, Y6, Y3, Y3
+	VPAND        Y1, Y3, Y6
+	VPOR         Y1, Y4, Y4
+	VPXOR        Y2, Y4, Y4
+	VPXOR        Y2, Y3, Y3
+	VPCMPGTQ     Y4, Y3, Y4
+	VBLENDVPD    Y4, Y5, Y6, Y6
+	VMOVDQU      Y6, (AX)(SI*1)
+	ADDQ         $0x20, SI
+	JMP          aliasAVX2_loop
+
+aliasAVX2_done:
+	VZEROUPPER
+	RET
+
 // func geometricsAVX2(dst []int64, src []float64, s float64) int
 // Requires: AVX, AVX2, CMOV
 TEXT ·geometricsAVX2(SB), NOSPLIT, $0-64

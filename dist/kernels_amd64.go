@@ -99,6 +99,12 @@ func tMTAVX2(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
 func geometricsAVX512(dst []int64, src []float64, s float64) int
 
 //go:noescape
+func aliasAVX512(dst []int64, src []byte, tab []uint64, mask uint64) int
+
+//go:noescape
+func aliasAVX2(dst []int64, src []byte, tab []uint64, mask uint64) int
+
+//go:noescape
 func geometricsAVX2(dst []int64, src []float64, s float64) int
 
 //go:noescape
@@ -436,6 +442,23 @@ func asmGeometrics(dst []int64, src []float64, s float64) int {
 		return geometricsAVX512(dst, src, s)
 	case useAVX2:
 		return geometricsAVX2(dst, src, s)
+	}
+	return 0
+}
+
+// asmAlias sets dst[i] to Categorical's draw of word i of p from the table
+// tab (alias bits mask) for the first min(len(dst), len(p)/8)&^7 words and
+// returns how many (8 with AVX-512, 4 with AVX2), for tables of fewer than
+// 2^32 columns (nothing for others). dst may be p's memory.
+func asmAlias(dst []int64, p []byte, tab []uint64, mask uint64) int {
+	if uint64(len(tab)) >= 1<<32 {
+		return 0
+	}
+	switch {
+	case useAVX512:
+		return aliasAVX512(dst, p, tab, mask)
+	case useAVX2:
+		return aliasAVX2(dst, p, tab, mask)
 	}
 	return 0
 }

@@ -44,6 +44,8 @@ func asmTWalk(dst []float64, sc *tScratch, p []byte, l *mtLanes, mu, sigma, h fl
 	return 0, 0, 0, 0
 }
 
+func asmAlias(dst []int64, p []byte, tab []uint64, mask uint64) int { return 0 }
+
 func asmGeometrics(dst []int64, src []float64, s float64) int { return 0 }
 
 func asmTries(b *tryBatch, p []byte, q *tryParams) (tries, nt int) { return 0, 0 }

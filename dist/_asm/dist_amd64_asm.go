@@ -27,6 +27,7 @@
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
 //     once, up to the first that is not (studentst.go).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
+//   - alias: Categorical's draws from its alias table (alias.go).
 //   - tries, take: the tries of PTRS and BTRS and the compaction of the
 //     values they accept (ptrs.go).
 //
@@ -98,6 +99,8 @@ func main() {
 	tWalk()
 	tMTAVX2()
 	geometrics()
+	alias(avx512)
+	alias(avx2)
 	geometricsAVX2()
 	bitBytesConstant()
 	ptrsConstsConstant()

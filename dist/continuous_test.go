@@ -182,6 +182,16 @@ func TestUniformOpen(t *testing.T) {
 	for _, x := range xs {
 		require.True(t, x > 0 && x < 1, "%v", x)
 	}
+	// The widest interval, whose width overflows: x - Min and Max - x are
+	// never 0, and +Inf (as the width) only on the side that overflows.
+	wide := dist.Uniform{Min: -math.MaxFloat64, Max: math.MaxFloat64}
+	wide.Fill(chacha.NewSource(4), xs)
+	for _, x := range xs {
+		a, b := x-wide.Min, wide.Max-x
+		require.True(t, a > 0 && b > 0, "%v", x)
+		require.True(t, !math.IsInf(a, 0) || x > 0, "x - Min = %v for x = %v", a, x)
+		require.True(t, !math.IsInf(b, 0) || x < 0, "Max - x = %v for x = %v", b, x)
+	}
 }
 
 // quantiler is what TestContinuousTailsLong reads of a gonum law.

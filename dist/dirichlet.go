@@ -19,7 +19,8 @@ import (
 // gamma sampler gives without forming G_i: x_i = exp(log G_i - m) / Σ_j
 // exp(log G_j - m), m the greatest log G_j. So no vector holds a NaN and
 // none is all zeros, whatever the Alpha: the greatest x_i is at least
-// 1/len(Alpha). Each x_i is within a few ulps of G_i/ΣG, and a vector
+// 1/len(Alpha) to within a few ulps (each x_i is G_i times the rounded
+// 1/ΣG, so a vector of one value is 1 or the float64 below it). Each x_i is within a few ulps of G_i/ΣG, and a vector
 // sums to 1 within about len(Alpha) ulps of 1 (1e-12 up to thousands of
 // values). Where every Alpha is 1 the G_i are the exponential's values,
 // among which 0 has probability 2^-53; a vector whose G_i are all 0 is

@@ -204,11 +204,29 @@ func TestDirichletExtremes(t *testing.T) {
 	require.InDelta(t, 0.2, xs[2], 1e-12)
 }
 
-// TestDirichletOrderOne: a Dirichlet of one value is the point 1.
+// TestDirichletOrderOne: a Dirichlet of one value is the point 1, or the
+// float64 below it (G times the rounded 1/G), as the doc says; and the
+// greatest value of a vector of k is 1/k or at most a few ulps below it,
+// even where every G_i is the same huge value.
 func TestDirichletOrderOne(t *testing.T) {
-	xs := make([]float64, 100)
+	xs := make([]float64, 1000)
 	dist.Dirichlet{Alpha: []float64{1e-3}}.Fill(chacha.NewSource(1), xs)
-	require.Equal(t, filled(100, 1), xs)
+	require.Equal(t, filled(1000, 1), xs)
+	below := math.Nextafter(1, 0)
+	for _, a := range []float64{0.5, 2, 1e20} {
+		dist.Dirichlet{Alpha: []float64{a}}.Fill(chacha.NewSource(2), xs)
+		for _, x := range xs {
+			require.True(t, x == 1 || x == below, "Alpha %v: %v", a, x)
+		}
+	}
+	for _, k := range []int{2, 5, 10, 11} {
+		d := dist.Dirichlet{Alpha: filled(k, 1e300)}
+		d.Fill(chacha.NewSource(3), xs[:k*(len(xs)/k)])
+		for r := 0; r+k <= len(xs); r += k {
+			top := slices.Max(xs[r : r+k])
+			require.GreaterOrEqual(t, top, 1/float64(k)*(1-0x1p-50), "k %d: %v", k, xs[r:r+k])
+		}
+	}
 }
 
 // TestDirichletBadParams: invalid Alphas and lengths panic naming the type

@@ -72,12 +72,16 @@
 // version) and golden SHA-256 tests hold them, one set for every platform.
 //
 // Rand and Fill allocate nothing and no function starts a goroutine, with
-// one exception: Poisson's and Binomial's Rand, once a program has made a
+// two exceptions. Poisson's and Binomial's Rand, once a program has made a
 // few hundred calls on the same parameters, build what each call would
 // compute again (a table of the CDF, or a setup and the probabilities its
 // test needs: at most a few KB) once, into a small cache shared by the
 // goroutines, from which the later calls on those parameters draw the same
-// values at a fraction of the cost. NewCategorical and
+// values at a fraction of the cost. And their Fill, where the mean is 30
+// or more, takes its work space (about 5 KB, with the probabilities an
+// earlier Fill of the same law computed) from a sync.Pool, which a
+// garbage collection may empty: the next such Fill allocates it again.
+// NewCategorical and
 // NewMultivariateNormal allocate their tables, and Sample and
 // WeightedSample allocate O(len(dst)) beyond a few values (an array of n
 // where len(dst) is n/4 or more). Like rand.Rand's

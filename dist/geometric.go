@@ -27,7 +27,7 @@ import (
 // Geometric is the geometric distribution with success probability P: the
 // number of failures before the first success, P(k) = (1-P)^k·P, k = 0, 1,
 // 2, ...; P in (0, 1]. P = 1 gives 0. A value that would exceed MaxInt64
-// (possible only for P < 4e-18) is MaxInt64.
+// (possible only for P below 5e-18) is MaxInt64.
 type Geometric struct{ P float64 }
 
 func (d Geometric) check() { probability("Geometric", "P", d.P, true) }

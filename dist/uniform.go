@@ -6,8 +6,9 @@ import (
 )
 
 // Uniform is the continuous uniform distribution on the open interval
-// (Min, Max): a value is never an endpoint, so log(x - Min) and log(Max -
-// x) are always finite.
+// (Min, Max): a value is never an endpoint, so x - Min and Max - x are
+// never 0 and their logs never -Inf (they overflow to +Inf only where Max
+// - Min does, as for Min = -MaxFloat64, Max = MaxFloat64).
 type Uniform struct{ Min, Max float64 }
 
 // check passes at once where the width is above 2^-1000 and 2^50 times

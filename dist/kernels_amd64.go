@@ -447,9 +447,11 @@ func asmGeometrics(dst []int64, src []float64, s float64) int {
 }
 
 // asmAlias sets dst[i] to Categorical's draw of word i of p from the table
-// tab (alias bits mask) for the first min(len(dst), len(p)/8)&^7 words and
-// returns how many (8 with AVX-512, 4 with AVX2), for tables of fewer than
-// 2^32 columns (nothing for others). dst may be p's memory.
+// tab (alias bits mask) for the first min(len(dst), len(p)/8) words rounded
+// down to whole groups of the kernel's lanes (8 with AVX-512, 4 with AVX2)
+// and returns how many. The kernels build the column from 32x32-bit
+// products, so tables of 2^32 columns or more are left to the Go loop
+// (nothing converted). dst may be p's memory.
 func asmAlias(dst []int64, p []byte, tab []uint64, mask uint64) int {
 	if uint64(len(tab)) >= 1<<32 {
 		return 0

@@ -45,18 +45,10 @@ func alias(s isa) {
 	cols := Load(Param("tab").Len(), GP64())
 	mask := Load(Param("mask"), GP64())
 	nv, mv, sign := vec(), vec(), vec()
-	if s.avx512 {
-		VPBROADCASTQ(cols, nv)
-		VPBROADCASTQ(mask, mv)
-	} else {
-		VMOVQ(cols, nv.AsX())
-		VPBROADCASTQ(nv.AsX(), nv)
-		VMOVQ(mask, mv.AsX())
-		VPBROADCASTQ(mv.AsX(), mv)
-		top := GP64()
-		MOVQ(U64(1<<63), top)
-		VMOVQ(top, sign.AsX())
-		VPBROADCASTQ(sign.AsX(), sign)
+	broadcastGP(s, cols, nv)
+	broadcastGP(s, mask, mv)
+	if !s.avx512 {
+		broadcast(s, 1<<63, sign) // for the compare's flipped top bits
 	}
 	off := GP64()
 	XORQ(off, off)

@@ -528,20 +528,33 @@ func constants(s isa) []VecPhysical {
 	return []VecPhysical{Y15, Y14, Y13, Y12, Y11, Y10}
 }
 
+// vecOp is a vector register, physical or virtual, as an operand.
+type vecOp interface {
+	Vec
+	Op
+}
+
 // broadcast loads the 64-bit constant c into every lane of v.
-func broadcast(s isa, c uint64, v VecPhysical) {
+func broadcast(s isa, c uint64, v vecOp) {
 	t := GP64()
 	MOVQ(U64(c), t)
+	broadcastGP(s, t, v)
+}
+
+// broadcastGP loads the general-purpose register g into every lane of v
+// (AVX2 has no broadcast from a general-purpose register: through v's low
+// lane).
+func broadcastGP(s isa, g Register, v vecOp) {
 	if s.avx512 {
-		VPBROADCASTQ(t, v)
+		VPBROADCASTQ(g, v)
 		return
 	}
-	VMOVQ(t, v.AsX())
+	VMOVQ(g, v.AsX())
 	VPBROADCASTQ(v.AsX(), v)
 }
 
 // broadcastParam loads the float64 parameter name into every lane of v.
-func broadcastParam(name string, v VecPhysical) {
+func broadcastParam(name string, v vecOp) {
 	b, err := Param(name).Resolve()
 	if err != nil {
 		panic(err)

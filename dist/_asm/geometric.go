@@ -31,16 +31,9 @@ func geometrics() {
 	ANDQ(I8(-8), n)
 	SHLQ(U8(3), n) // bytes
 	s, most, limit := ZMM(), ZMM(), ZMM()
-	b, err := Param("s").Resolve()
-	if err != nil {
-		panic(err)
-	}
-	VBROADCASTSD(b.Addr, s)
-	g := GP64()
-	MOVQ(U64(1<<63-1), g)
-	VPBROADCASTQ(g, most)
-	MOVQ(U64(0x43E0000000000000), g) // 2^63
-	VPBROADCASTQ(g, limit)
+	broadcastParam("s", s)
+	broadcast(avx512, 1<<63-1, most)
+	broadcast(avx512, 0x43E0000000000000, limit) // 2^63
 	off := GP64()
 	XORQ(off, off)
 	Label(name + "_loop")
@@ -78,15 +71,8 @@ func geometricsAVX2() {
 	ANDQ(I8(-4), n)
 	SHLQ(U8(3), n) // bytes
 	s, magic := YMM(), YMM()
-	b, err := Param("s").Resolve()
-	if err != nil {
-		panic(err)
-	}
-	VBROADCASTSD(b.Addr, s)
-	g := GP64()
-	MOVQ(U64(magic52), g)
-	VMOVQ(g, magic.AsX())
-	VPBROADCASTQ(magic.AsX(), magic)
+	broadcastParam("s", s)
+	broadcast(avx2, magic52, magic)
 	off := GP64()
 	XORQ(off, off)
 	Label(name + "_loop")

@@ -69,18 +69,6 @@ func TestGeometricOverflow(t *testing.T) {
 	}
 }
 
-// TestGeometricOverflowBound: the greatest exponential the ziggurat gives
-// (its tail strip's word, then the least uniform: E = r + 53·log 2, about
-// 44.43) saturates the value at P = 4.7e-18 but not at 4.9e-18, so the
-// doc's bound (only for P below 5e-18) holds.
-func TestGeometricOverflowBound(t *testing.T) {
-	top := func() rand.Source { return &gfWords{w: []uint64{0xFFFFFFFFFFFFFF00, 0}, s: chacha.NewSource(1)} }
-	require.Equal(t, int64(math.MaxInt64), Geometric{P: 4.7e-18}.Rand(top()))
-	v := Geometric{P: 4.9e-18}.Rand(top())
-	require.Less(t, v, int64(math.MaxInt64))
-	require.Greater(t, v, int64(9e18), "the word pair no longer gives the greatest exponential")
-}
-
 func TestGeometricFillIsRand(t *testing.T) {
 	for i, p := range []float64{1, 0.9, 0.5, 0.1, 1e-6, 1e-18, 5e-324} {
 		d := Geometric{P: p}

@@ -718,83 +718,38 @@ func halfSrc(src rand.Source) float64 {
 	}
 }
 
-// expUnitFill sets dst[i] = r.of(expUnit(w)) for successive i with the
-// words of the buffer taken inline (stdExp written into the loop), and
-// returns how many values it set, as mtGamma.fill does.
+// expUnitFill sets dst[i] = r.of(expUnit(w)) for successive i and returns
+// how many values it set, as mtGamma.fill does: the exponentials of
+// expFill (stdExp's, by the kernels where there are), less those exactly
+// 0, for which expUnit draws again from the next words (keepNonzero).
 func expUnitFill(w *words, dst []float64, r gammaScale) int {
-	mul, div := r.mul, r.div
-	p, k, n := w.p, w.k, w.n
-	for i := range dst {
-		var u uint64
-		if k < n {
-			u = le64(p, k)
-			k += 8
-		} else {
-			w.k = k
-			if w.spent() {
-				return i
-			}
-			u = w.refill()
-			p, k, n = w.p, w.k, w.n
-		}
-		e, fast := expFast(u)
-		if !fast {
-			w.k = k
-			e = expSlow(w, u)
-			p, k, n = w.p, w.k, w.n
-		}
-		if e == 0 {
-			w.k = k
-			e = expUnit(w)
-			p, k, n = w.p, w.k, w.n
-		}
-		if div == 1 {
-			dst[i] = e * mul
-		} else {
-			dst[i] = e / div
-		}
-	}
-	w.k = k
-	return len(dst)
+	return r.keepNonzero(dst[:expFill(w, dst, 1)], false)
 }
 
-// halfUnitFill is expUnitFill for halfUnit.
+// halfUnitFill is expUnitFill for halfUnit: Z²/2 of the normals of
+// normalFill (0 + 1·z is z), less the zeros.
 func halfUnitFill(w *words, dst []float64, r gammaScale) int {
-	mul, div := r.mul, r.div
-	p, k, n := w.p, w.k, w.n
-	for i := range dst {
-		var u uint64
-		if k < n {
-			u = le64(p, k)
-			k += 8
+	return r.keepNonzero(dst[:normalFill(w, dst, 0, 1)], true)
+}
+
+// keepNonzero moves the values of v other than 0, in order, to its start,
+// each as r.of(x) (r.of(x²/2) where half), and returns how many: the
+// values of expUnit and halfUnit, which draw again after a deviate of 0,
+// from stdExp's and stdNormal's on the same words. (x²/2 is 0 only for x
+// = 0: the least nonzero normal is above 2^-60.)
+func (r gammaScale) keepNonzero(v []float64, half bool) int {
+	k := 0
+	for _, x := range v {
+		nz := x != 0
+		if half {
+			x = float64(0.5 * (x * x))
+		}
+		if r.div == 1 {
+			v[k] = x * r.mul
 		} else {
-			w.k = k
-			if w.spent() {
-				return i
-			}
-			u = w.refill()
-			p, k, n = w.p, w.k, w.n
+			v[k] = x / r.div
 		}
-		z, fast := normalFast(u)
-		if !fast {
-			w.k = k
-			z = normalSlow(w, u)
-			p, k, n = w.p, w.k, w.n
-		}
-		var g float64
-		if z != 0 {
-			g = float64(0.5 * (z * z))
-		} else {
-			w.k = k
-			g = halfUnit(w)
-			p, k, n = w.p, w.k, w.n
-		}
-		if div == 1 {
-			dst[i] = g * mul
-		} else {
-			dst[i] = g / div
-		}
+		k += int(b2u(nz))
 	}
-	w.k = k
-	return len(dst)
+	return k
 }

@@ -464,6 +464,13 @@ func fillLaws() []fillLaw {
 	add(true, Exponential{3})
 	add(true, Exponential{1e-310})
 	add(true, Weibull{1.5, 2})
+	// Shapes 1/2 and 1: the normals and exponentials less their zeros.
+	add(false, Gamma{0.5, 1})
+	add(false, Gamma{0.5, 1e-310})
+	add(false, ChiSquared{1})
+	add(true, Gamma{1, 3})
+	add(true, Gamma{1, 1e-310})
+	add(true, ChiSquared{2})
 	for _, d := range uniformCases {
 		add(false, d)
 	}
@@ -543,9 +550,10 @@ func TestKernelFills(t *testing.T) {
 	})
 }
 
-// TestKernelCraftedWords runs the Fill of Normal, LogNormal, Exponential
-// and Weibull on every backend over crafted words (a third at the fast
-// path's bounds: wedges, tails, strip 255), from random byte positions,
+// TestKernelCraftedWords runs the Fill of Normal, LogNormal, Exponential,
+// Weibull and the gamma shapes 1/2 and 1 on every backend over crafted
+// words (a third at the fast path's bounds: wedges, tails, strip 255, and
+// j = 0, whose deviate of 0 those shapes draw again), from random byte positions,
 // with lengths around the chunk and the blocks, against Rand calls on the
 // same words: the values and the byte position after.
 func TestKernelCraftedWords(t *testing.T) {
@@ -558,7 +566,7 @@ func TestKernelCraftedWords(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(7, 8))
 	backendtest.Run(t, kernels, func(t *testing.T) {
-		for _, l := range fillLaws()[:7] {
+		for _, l := range fillLaws()[:13] {
 			for round := range rounds {
 				n := r.IntN(3 * chunkWords)
 				if round%3 == 0 {

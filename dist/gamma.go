@@ -736,20 +736,43 @@ func halfUnitFill(w *words, dst []float64, r gammaScale) int {
 // each as r.of(x) (r.of(x²/2) where half), and returns how many: the
 // values of expUnit and halfUnit, which draw again after a deviate of 0,
 // from stdExp's and stdNormal's on the same words. (x²/2 is 0 only for x
-// = 0: the least nonzero normal is above 2^-60.)
+// = 0: the least nonzero normal is above 2^-60.) A deviate of 0 comes about
+// once in 2^53 words, so the loop that moves values runs only from one on.
 func (r gammaScale) keepNonzero(v []float64, half bool) int {
-	k := 0
-	for _, x := range v {
-		nz := x != 0
+	if r.div != 1 {
+		return r.keepFrom(v, 0, half)
+	}
+	mul := r.mul
+	if half {
+		for j, x := range v {
+			if x == 0 {
+				return r.keepFrom(v, j, half)
+			}
+			v[j] = float64(0.5*(x*x)) * mul
+		}
+		return len(v)
+	}
+	for j, x := range v {
+		if x == 0 {
+			return r.keepFrom(v, j, half)
+		}
+		v[j] = x * mul
+	}
+	return len(v)
+}
+
+// keepFrom is keepNonzero for v whose values before j are done.
+func (r gammaScale) keepFrom(v []float64, j int, half bool) int {
+	k := j
+	for _, x := range v[j:] {
+		if x == 0 {
+			continue
+		}
 		if half {
 			x = float64(0.5 * (x * x))
 		}
-		if r.div == 1 {
-			v[k] = x * r.mul
-		} else {
-			v[k] = x / r.div
-		}
-		k += int(b2u(nz))
+		v[k] = r.of(x)
+		k++
 	}
 	return k
 }

@@ -111,6 +111,34 @@ func BenchmarkDist(b *testing.B) {
 	}
 }
 
+// BenchmarkTiers times Fill of each row under each kernel tier this CPU
+// has and under this package's Go code ("generic"), on the same keystream
+// kernels: how a tier is judged against the one below it on the machine at
+// hand (a tier should beat it, or tie).
+//
+//	go test ./dist -run '^$' -bench Tiers -count 6 | benchstat -col /tier -
+func BenchmarkTiers(b *testing.B) {
+	xs, ks := make([]float64, benchN), make([]int64, benchN)
+	for _, row := range benchRows {
+		for _, g := range benchSources {
+			for _, tier := range dist.Tiers() {
+				b.Run(row.name+"/"+g.name+"/tier="+tier, func(b *testing.B) {
+					defer dist.SelectTier(tier)()
+					src := g.new()
+					perValue(b, func() {
+						switch d := row.law.(type) {
+						case floatLaw:
+							d.Fill(src, xs)
+						case intLaw:
+							d.Fill(src, ks)
+						}
+					})
+				})
+			}
+		}
+	}
+}
+
 // perValue runs f, which makes benchN values, in the benchmark loop and
 // reports ns/value beside cpuB/s (8 bytes a value).
 func perValue(b *testing.B, f func()) {

@@ -40,6 +40,7 @@ var benchRows = []struct {
 	{"Beta(2,5)", dist.Beta{Alpha: 2, Beta: 5}, func(s rand.Source) func() float64 { return distuv.Beta{Alpha: 2, Beta: 5, Src: s}.Rand }, nil},
 	{"ChiSquared(3)", dist.ChiSquared{K: 3}, func(s rand.Source) func() float64 { return distuv.ChiSquared{K: 3, Src: s}.Rand }, nil},
 	{"StudentsT(5)", dist.StudentsT{Mu: 0, Sigma: 1, Nu: 5}, func(s rand.Source) func() float64 { return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 5, Src: s}.Rand }, nil},
+	{"StudentsT(1)", dist.StudentsT{Mu: 0, Sigma: 1, Nu: 1}, func(s rand.Source) func() float64 { return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 1, Src: s}.Rand }, nil},
 	{"Poisson(3)", dist.Poisson{Lambda: 3}, func(s rand.Source) func() float64 { return distuv.Poisson{Lambda: 3, Src: s}.Rand }, nil},
 	{"Poisson(100)", dist.Poisson{Lambda: 100}, func(s rand.Source) func() float64 { return distuv.Poisson{Lambda: 100, Src: s}.Rand }, nil},
 	{"Binomial(20,0.3)", dist.Binomial{N: 20, P: 0.3}, func(s rand.Source) func() float64 { return distuv.Binomial{N: 20, P: 0.3, Src: s}.Rand }, nil},

@@ -87,7 +87,9 @@ func (d StudentsT) Fill(src rand.Source, dst []float64) {
 		switch s.g.kind {
 		case gammaMT:
 			i = s.fillMT(&w, c)
-		case gammaExp, gammaHalf, gammaBoost:
+		case gammaExp, gammaHalf:
+			i = s.fillUnit(&w, c)
+		case gammaBoost:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawUnit(&w)
 			}
@@ -211,6 +213,62 @@ func (s *tSampler) fillMT(w *words, dst []float64) int {
 		}
 	}
 	return len(dst)
+}
+
+// fillUnit sets dst[i] = drawUnit(w) for successive i, for h = 1/2 or 1
+// (Nu = 1 or 2), and returns how many values it set, as mtGamma.fill
+// does: those whose two words are buffered and take the fast paths come
+// from runUnit, the others from drawUnit.
+func (s *tSampler) fillUnit(w *words, dst []float64) int {
+	i := 0
+	for i < len(dst) {
+		j, k := s.runUnit(w.p, w.k, w.n, dst[i:])
+		w.k = k
+		i += j
+		if i == len(dst) {
+			break
+		}
+		if w.spent() {
+			return i
+		}
+		dst[i] = s.drawUnit(w)
+		i++
+		if rechunk(w, len(dst)-i) {
+			return i
+		}
+	}
+	return len(dst)
+}
+
+// runUnit sets dst[i] = drawUnit for successive i while each value's two
+// words are buffered in p at k (n = len(p) - 7), Z's on the normal's fast
+// path and the gamma's (Z²/2 of a normal word for h = 1/2, the exponential
+// for h = 1) on its fast path and not 0 (halfUnit and expUnit draw again
+// after 0), and returns how many it set and the offset past their words:
+// drawUnit written out for that case, so the same values.
+func (s *tSampler) runUnit(p []byte, k, n int, dst []float64) (int, int) {
+	half := s.g.kind == gammaHalf
+	for i := range dst {
+		if k+8 >= n {
+			return i, k
+		}
+		z, fz := normalFast(le64(p, k))
+		var g float64
+		var fg bool
+		if half {
+			x, fx := normalFast(le64(p, k+8))
+			g, fg = float64(0.5*(x*x)), fx && x != 0
+		} else {
+			g, fg = expFast(le64(p, k+8))
+			fg = fg && g != 0
+		}
+		if !(fz && fg) {
+			return i, k
+		}
+		k += 16
+		dst[i] = s.at(z, g)
+	}
+	return len(dst), k
 }
 
 // tBlockLen is the most values a walk's kernel call makes.

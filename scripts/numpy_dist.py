@@ -40,6 +40,7 @@ ROWS = [
     ("Beta(2,5)", lambda g: g.beta(2, 5, N)),
     ("ChiSquared(3)", lambda g: g.chisquare(3, N)),
     ("StudentsT(5)", lambda g: g.standard_t(5, N)),
+    ("StudentsT(1)", lambda g: g.standard_t(1, N)),
     ("Poisson(3)", lambda g: g.poisson(3, N)),
     ("Poisson(100)", lambda g: g.poisson(100, N)),
     ("Binomial(20,0.3)", lambda g: g.binomial(20, 0.3, N)),

@@ -75,9 +75,7 @@ func (d ChiSquared) Fill(src rand.Source, dst []float64) {
 		case gammaHalf:
 			i = halfUnitFill(&w, c, s.scale)
 		case gammaBoost:
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawBoost(&w)
-			}
+			i = s.boostFill(&w, c)
 		default:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawLMS(&w)

@@ -115,9 +115,7 @@ func (d Dirichlet) fillSymmetric(src rand.Source, dst []float64, a float64) {
 		case gammaHalf:
 			i = halfUnitFill(&w, c, s.scale)
 		default: // gammaBoost
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawBoost(&w)
-			}
+			i = s.boostFill(&w, c)
 		}
 		made += i
 		whole := (made - done) / k * k

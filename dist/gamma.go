@@ -115,9 +115,7 @@ func (d Gamma) Fill(src rand.Source, dst []float64) {
 		case gammaHalf:
 			i = halfUnitFill(&w, c, s.scale)
 		case gammaBoost:
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawBoost(&w)
-			}
+			i = s.boostFill(&w, c)
 		default:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawLMS(&w)
@@ -309,6 +307,57 @@ func (s *gammaSampler) boost(w *words) float64 {
 	g := s.mt.draw(w)
 	return float64(g * exp(float64(log(open01(w.next()))*s.inva)))
 }
+
+// boostFill sets dst[i] = drawBoost(w) for successive i while the words
+// of w's chunk last, and returns how many values it set. It takes a block
+// of values at a time: their Gamma(alpha+1) draws and the boost's
+// uniforms in turn first (the same words in the same order), then
+// U^(1/alpha) = exp(log U · (1/alpha)) over the block by the slice forms
+// of log and exp (their kernels where there are), then the products and
+// the rate: boost's operations, so its values.
+func (s *gammaSampler) boostFill(w *words, dst []float64) int {
+	var us [boostBlock]float64
+	m := &s.mt
+	c, c2, d := m.c, m.c2, m.d
+	i := 0
+	for i < len(dst) && !w.spent() {
+		b := dst[i:min(len(dst), i+len(us))]
+		n := 0
+		for ; n < len(b) && !w.spent(); n++ {
+			// mtGamma.run's first try and the uniform, from three buffered
+			// words where they are at hand and the try is taken at once
+			// (alpha+1 < mtBig), else draw and next.
+			if k := w.k; k+16 < w.n {
+				x, fast := normalFast(le64(w.p, k))
+				y := float64(c * x)
+				q := open01(le64(w.p, k+8))
+				x2 := x * x
+				if fast && c2*(x2*x2) < (1-q)*min(1, 1+y) {
+					b[n] = mtValue(d, false, y)
+					us[n] = open01(le64(w.p, k+16))
+					w.k = k + 24
+					continue
+				}
+			}
+			b[n] = m.draw(w)
+			us[n] = open01(w.next())
+		}
+		u := us[:n]
+		logAll(u)
+		for j := range u {
+			u[j] = float64(u[j] * s.inva)
+		}
+		expAll(u)
+		for j, e := range u {
+			b[j] = s.scale.of(float64(b[j] * e))
+		}
+		i += n
+	}
+	return i
+}
+
+// boostBlock is the most values boostFill draws before their powers.
+const boostBlock = 256
 
 // lms returns, for X ~ Gamma(alpha, 1) with alpha < 1 (Liu, Martin and
 // Syring), sl = alpha·log X, lx = log X and x = exp(lx) (0 where lx is

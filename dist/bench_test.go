@@ -68,14 +68,7 @@ func BenchmarkDist(b *testing.B) {
 		for _, g := range benchSources {
 			b.Run(row.name+"/Fill/"+g.name, func(b *testing.B) {
 				src := g.new()
-				perValue(b, func() {
-					switch d := row.law.(type) {
-					case floatLaw:
-						d.Fill(src, xs)
-					case intLaw:
-						d.Fill(src, ks)
-					}
-				})
+				perValue(b, func() { fillRow(row.law, src, xs, ks) })
 			})
 			if row.fill != nil {
 				b.Run(row.name+"/fill/"+g.name, func(b *testing.B) {
@@ -126,17 +119,20 @@ func BenchmarkTiers(b *testing.B) {
 				b.Run(row.name+"/"+g.name+"/tier="+tier, func(b *testing.B) {
 					defer dist.SelectTier(tier)()
 					src := g.new()
-					perValue(b, func() {
-						switch d := row.law.(type) {
-						case floatLaw:
-							d.Fill(src, xs)
-						case intLaw:
-							d.Fill(src, ks)
-						}
-					})
+					perValue(b, func() { fillRow(row.law, src, xs, ks) })
 				})
 			}
 		}
+	}
+}
+
+// fillRow fills xs or ks with law, as its values are float64 or int64.
+func fillRow(law any, src rand.Source, xs []float64, ks []int64) {
+	switch d := law.(type) {
+	case floatLaw:
+		d.Fill(src, xs)
+	case intLaw:
+		d.Fill(src, ks)
 	}
 }
 

@@ -85,10 +85,8 @@ func (d StudentsT) Fill(src rand.Source, dst []float64) {
 		c := chunk(&w, dst)
 		i := 0
 		switch s.g.kind {
-		case gammaMT:
-			i = s.fillMT(&w, c)
-		case gammaExp, gammaHalf:
-			i = s.fillUnit(&w, c)
+		case gammaMT, gammaExp, gammaHalf:
+			i = s.fill(&w, c)
 		case gammaBoost:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawUnit(&w)
@@ -147,7 +145,8 @@ func (s *tSampler) at(z, g float64) float64 {
 	return s.mu + float64(s.sigma*(z*math.Sqrt(s.h/g)))
 }
 
-// drawMT is what fillMT inlines.
+// drawMT is the value that runMT and the kernels make at once where its
+// words are buffered and take the fast paths.
 func (s *tSampler) drawMT(w *words) float64 {
 	z := stdNormal(w)
 	return s.at(z, s.g.mt.draw(w))
@@ -175,13 +174,16 @@ func (s *tSampler) drawLMS(w *words) float64 {
 	return s.mu + math.Copysign(exp(float64(log(math.Abs(v)))+r), v)
 }
 
-// fillMT sets dst[i] = drawMT(w) for successive i and returns how many
-// values it set, as mtGamma.fill does: with AVX-512 from walk; else the
-// values whose normal and first gamma try are taken at once from three
-// buffered words come from the kernels (whole groups of their lanes) and
-// runMT, the others from drawMT.
-func (s *tSampler) fillMT(w *words, dst []float64) int {
-	kernel := !s.g.mt.big
+// fill sets dst[i] = draw(w) for successive i, for a gamma of
+// Marsaglia-Tsang or of h = 1/2 or 1 (Nu = 1 or 2), and returns how many
+// values it set, as mtGamma.fill does: for Marsaglia-Tsang with AVX-512
+// from walk; else the values whose words are buffered and take the fast
+// paths (the normal and the gamma's first try taken at once, three words,
+// or the normal and the gamma's word, two) come from the kernels (whole
+// groups of their lanes, for Marsaglia-Tsang) and run, the others from
+// draw.
+func (s *tSampler) fill(w *words, dst []float64) int {
+	kernel := s.g.kind == gammaMT && !s.g.mt.big
 	l := s.g.mt.lanes()
 	i := 0
 	if kernel && haveTWalk() && len(dst) >= mtWalkMin {
@@ -197,7 +199,7 @@ func (s *tSampler) fillMT(w *words, dst []float64) int {
 			w.k += 24 * j
 			i += j
 		}
-		j, k := s.runMT(w.p, w.k, w.n, dst[i:])
+		j, k := s.run(w.p, w.k, w.n, dst[i:])
 		w.k = k
 		i += j
 		if i == len(dst) {
@@ -206,7 +208,7 @@ func (s *tSampler) fillMT(w *words, dst []float64) int {
 		if w.spent() {
 			return i
 		}
-		dst[i] = s.drawMT(w)
+		dst[i] = s.draw(w)
 		i++
 		if rechunk(w, len(dst)-i) {
 			return i
@@ -215,29 +217,12 @@ func (s *tSampler) fillMT(w *words, dst []float64) int {
 	return len(dst)
 }
 
-// fillUnit sets dst[i] = drawUnit(w) for successive i, for h = 1/2 or 1
-// (Nu = 1 or 2), and returns how many values it set, as mtGamma.fill
-// does: those whose two words are buffered and take the fast paths come
-// from runUnit, the others from drawUnit.
-func (s *tSampler) fillUnit(w *words, dst []float64) int {
-	i := 0
-	for i < len(dst) {
-		j, k := s.runUnit(w.p, w.k, w.n, dst[i:])
-		w.k = k
-		i += j
-		if i == len(dst) {
-			break
-		}
-		if w.spent() {
-			return i
-		}
-		dst[i] = s.drawUnit(w)
-		i++
-		if rechunk(w, len(dst)-i) {
-			return i
-		}
+// run is runMT or runUnit, as the gamma's kind.
+func (s *tSampler) run(p []byte, k, n int, dst []float64) (int, int) {
+	if s.g.kind == gammaMT {
+		return s.runMT(p, k, n, dst)
 	}
-	return len(dst)
+	return s.runUnit(p, k, n, dst)
 }
 
 // runUnit sets dst[i] = drawUnit for successive i while each value's two

@@ -91,6 +91,10 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 		case betaMT:
 			i = s.fillMT(&w, c)
 		case betaLinear:
+			if s.x.hasFast() && s.y.hasFast() {
+				i = s.fillLinear(&w, c)
+				break
+			}
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawLinear(&w)
 			}
@@ -180,6 +184,51 @@ func (s *betaSampler) draw(w *words) float64 {
 func (s *betaSampler) drawLinear(w *words) float64 {
 	x := s.x.unit(w)
 	return x / (x + s.y.unit(w))
+}
+
+// fillLinear sets dst[i] = drawLinear(w) for successive i, for gammas
+// with fast paths (hasFast), and returns how many values it set, as
+// mtGamma.fill does: the values whose gammas both take their fast paths
+// from buffered words come from runLinear, the others from drawLinear.
+func (s *betaSampler) fillLinear(w *words, dst []float64) int {
+	i := 0
+	for i < len(dst) {
+		j, k := s.runLinear(w.p, w.k, w.n, dst[i:])
+		w.k = k
+		i += j
+		if i == len(dst) {
+			break
+		}
+		if w.spent() {
+			return i
+		}
+		dst[i] = s.drawLinear(w)
+		i++
+		if rechunk(w, len(dst)-i) {
+			return i
+		}
+	}
+	return len(dst)
+}
+
+// runLinear sets dst[i] = drawLinear for successive i while both gammas of
+// each value take their fast paths from the words buffered in p at k (n =
+// len(p) - 7), and returns how many it set and the offset past their
+// words: drawLinear written out for that case, so the same values.
+func (s *betaSampler) runLinear(p []byte, k, n int, dst []float64) (int, int) {
+	for i := range dst {
+		x, ux, ok := s.x.unitFast(p, k, n)
+		if !ok {
+			return i, k
+		}
+		y, uy, ok := s.y.unitFast(p, k+ux, n)
+		if !ok {
+			return i, k
+		}
+		k += ux + uy
+		dst[i] = x / (x + y)
+	}
+	return len(dst), k
 }
 
 func (s *betaSampler) drawScaled(w *words) float64 {

@@ -282,6 +282,41 @@ func (s *gammaSampler) unit(w *words) float64 {
 	return s.boost(w)
 }
 
+// hasFast reports whether unitFast serves s: shape 1/2, 1, or above 1
+// (below mtBig).
+func (s *gammaSampler) hasFast() bool {
+	return s.kind == gammaHalf || s.kind == gammaExp || s.kind == gammaMT && !s.mt.big
+}
+
+// unitFast returns unit's value where it takes the fast path from the
+// words buffered in p at k (n = len(p) - 7), and the bytes of its words:
+// Z²/2 of a normal word or the exponential of a word (one word; not 0,
+// which halfUnit and expUnit draw again), or Marsaglia and Tsang's first
+// try taken at once (two words, as mtGamma.run); else ok is false. For s
+// with hasFast.
+func (s *gammaSampler) unitFast(p []byte, k, n int) (g float64, used int, ok bool) {
+	if k >= n {
+		return 0, 0, false
+	}
+	switch s.kind {
+	case gammaHalf:
+		x, fast := normalFast(le64(p, k))
+		return float64(0.5 * (x * x)), 8, fast && x != 0
+	case gammaExp:
+		e, fast := expFast(le64(p, k))
+		return e, 8, fast && e != 0
+	}
+	if k+8 >= n {
+		return 0, 0, false
+	}
+	m := &s.mt
+	x, fast := normalFast(le64(p, k))
+	y := float64(m.c * x)
+	q := open01(le64(p, k+8))
+	x2 := x * x
+	return mtValue(m.d, false, y), 16, fast && m.c2*(x2*x2) < (1-q)*min(1, 1+y)
+}
+
 // logUnit returns log X for X ~ Gamma(alpha, 1): finite, or -Inf only
 // where alpha·log X is below -alpha·MaxFloat64 (alpha below 1e-300 or so).
 func (s *gammaSampler) logUnit(w *words) float64 {

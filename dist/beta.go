@@ -89,10 +89,10 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 		i := 0
 		switch s.kind {
 		case betaMT:
-			i = s.fillMT(&w, c)
+			i = s.fill(&w, c)
 		case betaLinear:
 			if s.x.hasFast() && s.y.hasFast() {
-				i = s.fillLinear(&w, c)
+				i = s.fill(&w, c)
 				break
 			}
 			for ; i < len(c) && !w.spent(); i++ {
@@ -179,36 +179,19 @@ func (s *betaSampler) draw(w *words) float64 {
 	}
 }
 
-// drawLinear is X/(X+Y); for betaMT it is what Rand computes and fillMT
+// drawLinear is X/(X+Y); for betaMT it is what Rand computes and fill
 // inlines.
 func (s *betaSampler) drawLinear(w *words) float64 {
 	x := s.x.unit(w)
 	return x / (x + s.y.unit(w))
 }
 
-// fillLinear sets dst[i] = drawLinear(w) for successive i, for gammas
-// with fast paths (hasFast), and returns how many values it set, as
-// mtGamma.fill does: the values whose gammas both take their fast paths
-// from buffered words come from runLinear, the others from drawLinear.
-func (s *betaSampler) fillLinear(w *words, dst []float64) int {
-	i := 0
-	for i < len(dst) {
-		j, k := s.runLinear(w.p, w.k, w.n, dst[i:])
-		w.k = k
-		i += j
-		if i == len(dst) {
-			break
-		}
-		if w.spent() {
-			return i
-		}
-		dst[i] = s.drawLinear(w)
-		i++
-		if rechunk(w, len(dst)-i) {
-			return i
-		}
+// run is runMT for betaMT, else runLinear.
+func (s *betaSampler) run(p []byte, k, n int, dst []float64) (int, int) {
+	if s.kind == betaMT {
+		return s.runMT(p, k, n, dst)
 	}
-	return len(dst)
+	return s.runLinear(p, k, n, dst)
 }
 
 // runLinear sets dst[i] = drawLinear for successive i while both gammas of
@@ -263,15 +246,16 @@ func betaOfLogRatio(t float64) float64 {
 	return 1 - e/(1+e)
 }
 
-// fillMT sets dst[i] = drawLinear(w) for successive i, both gammas
-// Marsaglia-Tsang, and returns how many values it set, as mtGamma.fill
-// does: with a kernel the values come from walk a block of tries at a
-// time; without one, those whose two first tries are taken at once from
-// four buffered words come from runMT; the others from drawLinear.
-func (s *betaSampler) fillMT(w *words, dst []float64) int {
+// fill sets dst[i] = drawLinear(w) for successive i, both gammas
+// Marsaglia-Tsang (betaMT) or with fast paths (hasFast), and returns how
+// many values it set, as mtGamma.fill does: for betaMT with a kernel the
+// values come from walk a block of tries at a time; without one, those
+// whose two gammas take their fast paths from buffered words come from
+// run; the others from drawLinear.
+func (s *betaSampler) fill(w *words, dst []float64) int {
 	var l, ly mtLanes
 	var sc *betaScratch
-	if !s.x.mt.big && !s.y.mt.big && haveKernels() && len(dst) >= mtWalkMin {
+	if s.kind == betaMT && !s.x.mt.big && !s.y.mt.big && haveKernels() && len(dst) >= mtWalkMin {
 		l, ly = s.x.mt.lanes(), s.y.mt.lanes()
 		for t := 1; t < 8; t += 2 {
 			l.c[t], l.c2[t], l.d[t] = s.y.mt.c, s.y.mt.c2, s.y.mt.d
@@ -290,7 +274,7 @@ func (s *betaSampler) fillMT(w *words, dst []float64) int {
 				return i
 			}
 		}
-		j, k := s.runMT(w.p, w.k, w.n, dst[i:])
+		j, k := s.run(w.p, w.k, w.n, dst[i:])
 		w.k = k
 		i += j
 		if i == len(dst) {

@@ -346,49 +346,69 @@ func (s *gammaSampler) boost(w *words) float64 {
 // boostFill sets dst[i] = drawBoost(w) for successive i while the words
 // of w's chunk last, and returns how many values it set. It takes a block
 // of values at a time: their Gamma(alpha+1) draws and the boost's
-// uniforms in turn first (the same words in the same order), then
-// U^(1/alpha) = exp(log U · (1/alpha)) over the block by the slice forms
-// of log and exp (their kernels where there are), then the products and
-// the rate: boost's operations, so its values.
+// uniforms in turn first (boostWords: the same words in the same order),
+// then U^(1/alpha) = exp(log U · (1/alpha)) over the block by the slice
+// forms of log and exp (their kernels where there are), then the products
+// and the rate (boostPowers): boost's operations, so its values.
 func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 	var us [boostBlock]float64
-	m := &s.mt
-	c, c2, d := m.c, m.c2, m.d
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(us))]
-		n := 0
-		for ; n < len(b) && !w.spent(); n++ {
-			// mtGamma.run's first try and the uniform, from three buffered
-			// words where they are at hand and the try is taken at once
-			// (alpha+1 < mtBig), else draw and next.
-			if k := w.k; k+16 < w.n {
-				x, fast := normalFast(le64(w.p, k))
-				y := float64(c * x)
-				q := open01(le64(w.p, k+8))
-				x2 := x * x
-				if fast && c2*(x2*x2) < (1-q)*min(1, 1+y) {
-					b[n] = mtValue(d, false, y)
-					us[n] = open01(le64(w.p, k+16))
-					w.k = k + 24
-					continue
-				}
-			}
-			b[n] = m.draw(w)
-			us[n] = open01(w.next())
-		}
-		u := us[:n]
-		logAll(u)
-		for j := range u {
-			u[j] = float64(u[j] * s.inva)
-		}
-		expAll(u)
-		for j, e := range u {
-			b[j] = s.scale.of(float64(b[j] * e))
+		n := s.boostWords(w, b, us[:len(b)], nil)
+		s.boostPowers(b[:n], us[:n])
+		for j, g := range b[:n] {
+			b[j] = s.scale.of(g)
 		}
 		i += n
 	}
 	return i
+}
+
+// boostWords sets gs[i] to a Gamma(alpha+1) draw and us[i] to the open01
+// of the word after it, and zs[i] first to a standard normal drawn before
+// them where zs is not nil (StudentsT's Z), for successive i while the
+// words of w's chunk last, and returns how many it set. mtGamma.run's
+// first try and the uniform come from three buffered words where they are
+// at hand and the try is taken at once (alpha+1 < mtBig), else from draw
+// and next.
+func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
+	m := &s.mt
+	c, c2, d := m.c, m.c2, m.d
+	n := 0
+	for ; n < len(gs) && !w.spent(); n++ {
+		if zs != nil {
+			zs[n] = stdNormal(w)
+		}
+		if k := w.k; k+16 < w.n {
+			x, fast := normalFast(le64(w.p, k))
+			y := float64(c * x)
+			q := open01(le64(w.p, k+8))
+			x2 := x * x
+			if fast && c2*(x2*x2) < (1-q)*min(1, 1+y) {
+				gs[n] = mtValue(d, false, y)
+				us[n] = open01(le64(w.p, k+16))
+				w.k = k + 24
+				continue
+			}
+		}
+		gs[n] = m.draw(w)
+		us[n] = open01(w.next())
+	}
+	return n
+}
+
+// boostPowers sets gs[i] to boost's value from the draw gs[i] and the
+// uniform us[i] (us is overwritten): gs[i]·exp(log(us[i])·(1/alpha)).
+func (s *gammaSampler) boostPowers(gs, us []float64) {
+	logAll(us)
+	for j := range us {
+		us[j] = float64(us[j] * s.inva)
+	}
+	expAll(us)
+	for j, e := range us {
+		gs[j] = float64(gs[j] * e)
+	}
 }
 
 // boostBlock is the most values boostFill draws before their powers.

@@ -53,7 +53,8 @@ func kernelDst(p []byte, off, n int, inPlace bool, guard uint64) (dst []float64,
 // TestKernelGammaFills runs the Fill of the Marsaglia-Tsang shapes (of
 // Gamma and ChiSquared, of Beta's two gammas: one shape or two, both below
 // mtBig or one above, and of StudentsT's), of StudentsT with Nu = 1 and
-// 2 (runUnit), of the boosted shapes below 1 (boostFill) and of Beta with
+// 2 (runUnit), of the boosted shapes below 1 (boostFill, for Gamma,
+// ChiSquared and StudentsT with Nu from 1/2 to 2) and of Beta with
 // shapes 1/2, 1 and above (runLinear) on every backend, on crafted words (a third of the normal words at the fast
 // path's bounds) from random byte positions, against Rand calls on the
 // same words: the values and the byte position after.
@@ -71,7 +72,7 @@ func TestKernelGammaFills(t *testing.T) {
 			Beta{2, 5}, Beta{1.5, 1.5}, Beta{1.0001, 30}, Beta{3, 1e7},
 			StudentsT{0, 1, 5}, StudentsT{1, 2, 30}, ChiSquared{3},
 			StudentsT{0, 1, 1}, StudentsT{-1, 0.5, 2},
-			Gamma{0.3, 1}, Gamma{0.9, 2}, Gamma{0.7, 1e-310}, ChiSquared{1.2},
+			Gamma{0.3, 1}, Gamma{0.9, 2}, Gamma{0.7, 1e-310}, ChiSquared{1.2}, StudentsT{0, 1, 1.5}, StudentsT{2, 0.5, 0.7},
 			Beta{0.5, 0.5}, Beta{1, 1}, Beta{0.5, 3}, Beta{2.5, 1}} {
 			for round := range rounds {
 				n := r.IntN(3 * chunkWords)

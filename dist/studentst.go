@@ -88,9 +88,7 @@ func (d StudentsT) Fill(src rand.Source, dst []float64) {
 		case gammaMT, gammaExp, gammaHalf:
 			i = s.fill(&w, c)
 		case gammaBoost:
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawUnit(&w)
-			}
+			i = s.boostFill(&w, c)
 		default:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawLMS(&w)
@@ -215,6 +213,25 @@ func (s *tSampler) fill(w *words, dst []float64) int {
 		}
 	}
 	return len(dst)
+}
+
+// boostFill sets dst[i] = drawUnit(w) for successive i while the words of
+// w's chunk last, for a boosted gamma (1/4 <= h < 1 but 1/2), and returns
+// how many values it set: gammaSampler.boostFill with Z drawn before each
+// gamma, then Mu + Sigma·Z·sqrt(h/G), drawUnit's operations.
+func (s *tSampler) boostFill(w *words, dst []float64) int {
+	var zs, us [boostBlock]float64
+	i := 0
+	for i < len(dst) && !w.spent() {
+		b := dst[i:min(len(dst), i+len(us))]
+		n := s.g.boostWords(w, b, us[:len(b)], zs[:len(b)])
+		s.g.boostPowers(b[:n], us[:n])
+		for j, g := range b[:n] {
+			b[j] = s.at(zs[j], g)
+		}
+		i += n
+	}
+	return i
 }
 
 // run is runMT or runUnit, as the gamma's kind.

@@ -95,9 +95,7 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 				i = s.fill(&w, c)
 				break
 			}
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawLinear(&w)
-			}
+			i = s.boostFill(&w, c)
 		case betaScaled:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawScaled(&w)
@@ -184,6 +182,35 @@ func (s *betaSampler) draw(w *words) float64 {
 func (s *betaSampler) drawLinear(w *words) float64 {
 	x := s.x.unit(w)
 	return x / (x + s.y.unit(w))
+}
+
+// boostFill sets dst[i] = drawLinear(w) for successive i while the words
+// of w's chunk last, for betaLinear with a boosted gamma, and returns how
+// many values it set: a block at a time, X's and Y's words in turn first
+// (unitParts), then the boosted gammas' powers over the block
+// (boostPowers), then X/(X+Y): drawLinear's operations.
+func (s *betaSampler) boostFill(w *words, dst []float64) int {
+	var xu, yg, yu [boostBlock]float64
+	i := 0
+	for i < len(dst) && !w.spent() {
+		b := dst[i:min(len(dst), i+len(xu))]
+		n := 0
+		for ; n < len(b) && !w.spent(); n++ {
+			b[n], xu[n] = s.x.unitParts(w)
+			yg[n], yu[n] = s.y.unitParts(w)
+		}
+		if s.x.kind == gammaBoost {
+			s.x.boostPowers(b[:n], xu[:n])
+		}
+		if s.y.kind == gammaBoost {
+			s.y.boostPowers(yg[:n], yu[:n])
+		}
+		for j, x := range b[:n] {
+			b[j] = x / (x + yg[j])
+		}
+		i += n
+	}
+	return i
 }
 
 // run is runMT for betaMT, else runLinear.

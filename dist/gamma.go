@@ -398,6 +398,35 @@ func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 	return n
 }
 
+// unitParts returns unit(w) for a gamma that is not boosted (u is 0), or
+// for a boosted one the Gamma(alpha+1) draw and the uniform of the word
+// after it, which boostPowers makes its value: from buffered words where
+// the fast paths take them (unitFast; boostWords' first try), else by the
+// draws. For shapes of at least lmsMax.
+func (s *gammaSampler) unitParts(w *words) (g, u float64) {
+	if s.kind != gammaBoost {
+		if s.hasFast() {
+			if g, used, ok := s.unitFast(w.p, w.k, w.n); ok {
+				w.k += used
+				return g, 0
+			}
+		}
+		return s.unit(w), 0
+	}
+	m := &s.mt
+	if k := w.k; k+16 < w.n {
+		x, fast := normalFast(le64(w.p, k))
+		y := float64(m.c * x)
+		q := open01(le64(w.p, k+8))
+		x2 := x * x
+		if fast && m.c2*(x2*x2) < (1-q)*min(1, 1+y) {
+			w.k = k + 24
+			return mtValue(m.d, false, y), open01(le64(w.p, k+16))
+		}
+	}
+	return m.draw(w), open01(w.next())
+}
+
 // boostPowers sets gs[i] to boost's value from the draw gs[i] and the
 // uniform us[i] (us is overwritten): gs[i]·exp(log(us[i])·(1/alpha)).
 func (s *gammaSampler) boostPowers(gs, us []float64) {

@@ -73,7 +73,8 @@ func TestKernelGammaFills(t *testing.T) {
 			StudentsT{0, 1, 5}, StudentsT{1, 2, 30}, ChiSquared{3},
 			StudentsT{0, 1, 1}, StudentsT{-1, 0.5, 2},
 			Gamma{0.3, 1}, Gamma{0.9, 2}, Gamma{0.7, 1e-310}, ChiSquared{1.2}, StudentsT{0, 1, 1.5}, StudentsT{2, 0.5, 0.7},
-			Beta{0.5, 0.5}, Beta{1, 1}, Beta{0.5, 3}, Beta{2.5, 1}} {
+			Beta{0.5, 0.5}, Beta{1, 1}, Beta{0.5, 3}, Beta{2.5, 1},
+			Beta{0.3, 3}, Beta{0.7, 0.7}, Beta{1, 0.4}, Beta{0.6, 0.5}} {
 			for round := range rounds {
 				n := r.IntN(3 * chunkWords)
 				start := r.IntN(1 << 20)

@@ -401,8 +401,10 @@ func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 // unitParts returns unit(w) for a gamma that is not boosted (u is 0), or
 // for a boosted one the Gamma(alpha+1) draw and the uniform of the word
 // after it, which boostPowers makes its value: from buffered words where
-// the fast paths take them (unitFast; boostWords' first try), else by the
-// draws. For shapes of at least lmsMax.
+// the fast paths take them (unitFast; boostWords' first try, which is
+// mtGamma.drawQuick written out: that does not inline, and a Beta of two
+// boosted gammas would pay its call twice a value), else by the draws.
+// For shapes of at least lmsMax.
 func (s *gammaSampler) unitParts(w *words) (g, u float64) {
 	if s.kind != gammaBoost {
 		if s.hasFast() {

@@ -23,6 +23,7 @@ func TestVectorFillAllocs(t *testing.T) {
 		"Multinomial N=1000": func() { dist.Multinomial{N: 1000, P: []float64{0.2, 0.3, 0.5}}.Fill(src, x) },
 		"Dirichlet(1,2,3)":   func() { dist.Dirichlet{Alpha: []float64{1, 2, 3}}.Fill(src, y) },
 		"Dirichlet(1e-3)":    func() { dist.Dirichlet{Alpha: []float64{1e-3, 1e-3, 1e-3}}.Fill(src, y) },
+		"Dirichlet(0.3)":     func() { dist.Dirichlet{Alpha: []float64{0.3, 0.3, 0.3}}.Fill(src, y) },
 	} {
 		require.Zero(t, testing.AllocsPerRun(10, fill), name)
 	}
@@ -41,7 +42,9 @@ func TestScalarFillAllocs(t *testing.T) {
 		dist.Normal{Mu: 0, Sigma: 1}, dist.LogNormal{Mu: 0, Sigma: 1}, dist.Exponential{Rate: 2},
 		dist.Uniform{Min: -1, Max: 3}, dist.Gamma{Alpha: 0.3, Beta: 1}, dist.Gamma{Alpha: 2, Beta: 1},
 		dist.Beta{Alpha: 2, Beta: 5}, dist.ChiSquared{K: 3}, dist.StudentsT{Mu: 0, Sigma: 1, Nu: 5},
-		dist.Weibull{K: 1.5, Lambda: 1},
+		dist.Weibull{K: 1.5, Lambda: 1}, dist.Gamma{Alpha: 0.5, Beta: 1}, dist.Gamma{Alpha: 1, Beta: 3},
+		dist.StudentsT{Mu: 0, Sigma: 1, Nu: 1}, dist.StudentsT{Mu: 0, Sigma: 1, Nu: 1.5},
+		dist.Beta{Alpha: 0.5, Beta: 0.5}, dist.Beta{Alpha: 0.3, Beta: 3},
 	} {
 		for _, src := range []rand.Source{chacha.NewSource(1), aesctr.NewSource(2), rand.NewPCG(3, 4)} {
 			d.Fill(src, xs)

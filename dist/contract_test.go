@@ -81,6 +81,7 @@ var laws = []lawCase{
 	floatCase(dist.Weibull{K: 1.5, Lambda: 2}),
 	floatCase(dist.Weibull{K: 0.1, Lambda: 1}),
 	floatCase(dist.Gamma{Alpha: 1e-3, Beta: 1}),
+	floatCase(dist.Gamma{Alpha: 1e-3, Beta: 3}),
 	floatCase(dist.Gamma{Alpha: 0.1, Beta: 2}),
 	floatCase(dist.Gamma{Alpha: 0.5, Beta: 1}),
 	floatCase(dist.Gamma{Alpha: 1, Beta: 1}),

@@ -117,9 +117,7 @@ func (d Gamma) Fill(src rand.Source, dst []float64) {
 		case gammaBoost:
 			i = s.boostFill(&w, c)
 		default:
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawLMS(&w)
-			}
+			i = s.lmsFill(&w, c)
 		}
 		dst = dst[i:]
 	}
@@ -488,6 +486,96 @@ func (s *gammaSampler) lms(w *words) (sl, lx, x float64) {
 			return sl, lx, x
 		}
 	}
+}
+
+// lmsFill sets dst[i] = drawLMS(w) for successive i while the words of
+// w's chunk last, and returns how many values it set. It takes a block of
+// values at a time: their logs first (lmsLogs), then exp over the block by
+// expAll (its kernel where there is one), which gives lms's x = exp(lx),
+// and then drawLMS's value from x or, below the normal range, from lx.
+func (s *gammaSampler) lmsFill(w *words, dst []float64) int {
+	var ls [lmsBlock]float64
+	i := 0
+	for i < len(dst) && !w.spent() {
+		b := dst[i:min(len(dst), i+len(ls))]
+		n := s.lmsLogs(w, ls[:len(b)])
+		b = b[:n]
+		copy(b, ls[:n])
+		expAll(b)
+		if s.rate != 1 {
+			for j, lx := range ls[:n] {
+				if lx >= -708 {
+					b[j] = s.scale.of(b[j])
+				} else {
+					b[j] = exp(lx - s.logRate)
+				}
+			}
+		}
+		// With rate 1 drawLMS's value is x itself: scale.of(x) = x·1,
+		// and exp(lx - logRate) = exp(lx) with logRate 0.
+		i += n
+	}
+	return i
+}
+
+// lmsBlock is the most values lmsFill draws before their exps.
+const lmsBlock = 256
+
+// lmsLogs sets ls[i] to lms's lx for successive i while the words of w's
+// chunk last, and returns how many it set. A try on the side z >= 0 (the
+// side of all but about alpha/e of them) whose exponential word takes the
+// fast path is decided here from two buffered words: taken at once where
+// its lx is surely below log q (lmsSure), without its exp, as lms would
+// take it (x = exp(lx) < q), else by lms's test on x where that needs no
+// log. A value whose try needs more comes from lms, from the try's first
+// word, so the same words give the same decisions.
+func (s *gammaSampler) lmsLogs(w *words, ls []float64) int {
+	nlr, alpha := s.nlr, s.alpha
+	n := 0
+	for n < len(ls) && !w.spent() {
+		if k := w.k; k+8 < w.n {
+			e, fast := expFast(le64(w.p, k))
+			if fast && e >= nlr {
+				sl := nlr - float64(e) // e is a product: lms's rounding, no fusion
+				lx := sl / alpha
+				q := open01(le64(w.p, k+8))
+				if lmsSure(lx, q) {
+					ls[n] = lx
+					n++
+					w.k = k + 16
+					continue
+				}
+				x := float64(exp(lx))
+				if q > x {
+					ls[n] = lx
+					n++
+					w.k = k + 16
+					continue
+				}
+				if !(q >= x-float64(0.5*x*x)) {
+					w.k = k + 16 // rejected: the value's next try
+					continue
+				}
+			}
+		}
+		_, ls[n], _ = s.lms(w)
+		n++
+	}
+	return n
+}
+
+// lmsSure reports, for lx <= 0 (or NaN: false) and q in (0, 1), that
+// exp(lx) < q as exp computes it (within an ulp), without a log or exp:
+// lx is below a lower bound on log q by more than 2^-30. With q = 2^E·(1
+// + f), 0 <= f < 1 (both exact from q's bits), log q = E·log 2 + log(1 +
+// f) and log(1 + f) >= f - f²/2; the bound's own roundings are below
+// 2^-45 (|E| <= 53).
+func lmsSure(lx, q float64) bool {
+	b := math.Float64bits(q)
+	e := float64(int64(b>>52) - 1023)
+	f := math.Float64frombits(b&(1<<52-1)|0x3ff<<52) - 1
+	lo := float64(e*math.Ln2) + (f - float64(0.5*float64(f*f)))
+	return lx < lo-0x1p-30
 }
 
 // mtGamma is Marsaglia and Tsang's sampler of Gamma(shape, 1), shape >= 1.

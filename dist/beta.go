@@ -31,6 +31,7 @@ package dist
 // shapes 0.001, 0.1 and 0.5 alike.
 
 import (
+	"math"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -100,14 +101,8 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawScaled(&w)
 			}
-		case betaLog:
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawLog(&w)
-			}
 		default:
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawLMS(&w)
-			}
+			i = s.logFill(&w, c)
 		}
 		dst = dst[i:]
 	}
@@ -170,10 +165,8 @@ func (s *betaSampler) draw(w *words) float64 {
 		return s.drawLinear(w)
 	case betaScaled:
 		return s.drawScaled(w)
-	case betaLog:
-		return s.drawLog(w)
 	default:
-		return s.drawLMS(w)
+		return betaOfLogRatio(s.logRatio(w))
 	}
 }
 
@@ -247,16 +240,42 @@ func (s *betaSampler) drawScaled(w *words) float64 {
 	return x / (x + y)
 }
 
-func (s *betaSampler) drawLog(w *words) float64 {
-	lx := s.x.logUnit(w)
-	ly := s.y.logUnit(w)
-	return betaOfLogRatio(lx - ly)
+// logRatio returns log X - log Y for betaLog, or that ratio from the
+// scaled logs for betaLMS.
+func (s *betaSampler) logRatio(w *words) float64 {
+	if s.kind == betaLog {
+		lx := s.x.logUnit(w)
+		return lx - s.y.logUnit(w)
+	}
+	sx, _ := s.x.lmsQuick(w)
+	sy, _ := s.y.lmsQuick(w)
+	return (float64(sx*s.ra) - float64(sy*s.rb)) / s.m
 }
 
-func (s *betaSampler) drawLMS(w *words) float64 {
-	sx, _, _ := s.x.lms(w)
-	sy, _, _ := s.y.lms(w)
-	return betaOfLogRatio((float64(sx*s.ra) - float64(sy*s.rb)) / s.m)
+// logFill sets dst[i] = betaOfLogRatio(logRatio(w)) for successive i while
+// the words of w's chunk last, for betaLog and betaLMS, and returns how
+// many values it set: a block at a time, the ratios first, then
+// betaOfLogRatio's exp(-|t|) over the block by expAll (the scalar's bits),
+// then its quotients.
+func (s *betaSampler) logFill(w *words, dst []float64) int {
+	var es [boostBlock]float64
+	i := 0
+	for i < len(dst) && !w.spent() {
+		b := dst[i:min(len(dst), i+len(es))]
+		n := 0
+		for ; n < len(b) && !w.spent(); n++ {
+			b[n] = s.logRatio(w)
+		}
+		for j, t := range b[:n] {
+			es[j] = -math.Abs(t)
+		}
+		expAll(es[:n])
+		for j, t := range b[:n] {
+			b[j] = betaOfExp(t, es[j])
+		}
+		i += n
+	}
+	return i
 }
 
 // betaOfLogRatio returns X/(X+Y) for t = log X - log Y (±Inf allowed):
@@ -265,11 +284,14 @@ func (s *betaSampler) drawLMS(w *words) float64 {
 // would round 1+e to the ulp of 1 first, twice as coarse as the float64s
 // just below 1).
 func betaOfLogRatio(t float64) float64 {
+	return betaOfExp(t, exp(-math.Abs(t)))
+}
+
+// betaOfExp is betaOfLogRatio(t) given e = exp(-|t|).
+func betaOfExp(t, e float64) float64 {
 	if t < 0 {
-		e := float64(exp(t))
 		return e / (1 + e)
 	}
-	e := float64(exp(-t))
 	return 1 - e/(1+e)
 }
 

@@ -250,7 +250,7 @@ func (d Dirichlet) logRow(w *words, row []float64, kept *[dirichletKept]gammaSam
 		g := d.sampler(i, kept, s)
 		var l float64
 		if g.kind == gammaLMS {
-			sl, lx, _ := g.lms(w) // logUnit's words and value, with sl
+			sl, lx := g.lmsQuick(w) // logUnit's words and value, with sl
 			l = lx
 			if lx == math.Inf(-1) {
 				if k := log(-sl) - log(g.alpha); k < least {

@@ -329,7 +329,7 @@ func (s *gammaSampler) logUnit(w *words) float64 {
 		g := s.mt.draw(w)
 		return float64(log(g)) + float64(log(open01(w.next()))*s.inva)
 	default:
-		_, lx, _ := s.lms(w)
+		_, lx := s.lmsQuick(w)
 		return lx
 	}
 }
@@ -521,47 +521,73 @@ func (s *gammaSampler) lmsFill(w *words, dst []float64) int {
 // lmsBlock is the most values lmsFill draws before their exps.
 const lmsBlock = 256
 
-// lmsLogs sets ls[i] to lms's lx for successive i while the words of w's
-// chunk last, and returns how many it set. A try on the side z >= 0 (the
-// side of all but about alpha/e of them) whose exponential word takes the
-// fast path is decided here from two buffered words: taken at once where
-// its lx is surely below log q (lmsSure), without its exp, as lms would
-// take it (x = exp(lx) < q), else by lms's test on x where that needs no
-// log. A value whose try needs more comes from lms, from the try's first
-// word, so the same words give the same decisions.
+// lmsLogs sets ls[i] to lmsQuick's lx for successive i while the words of
+// w's chunk last, and returns how many it set.
 func (s *gammaSampler) lmsLogs(w *words, ls []float64) int {
-	nlr, alpha := s.nlr, s.alpha
 	n := 0
-	for n < len(ls) && !w.spent() {
-		if k := w.k; k+8 < w.n {
-			e, fast := expFast(le64(w.p, k))
-			if fast && e >= nlr {
-				sl := nlr - float64(e) // e is a product: lms's rounding, no fusion
-				lx := sl / alpha
-				q := open01(le64(w.p, k+8))
-				if lmsSure(lx, q) {
-					ls[n] = lx
-					n++
-					w.k = k + 16
-					continue
-				}
-				x := float64(exp(lx))
-				if q > x {
-					ls[n] = lx
-					n++
-					w.k = k + 16
-					continue
-				}
-				if !(q >= x-float64(0.5*x*x)) {
-					w.k = k + 16 // rejected: the value's next try
-					continue
-				}
-			}
-		}
-		_, ls[n], _ = s.lms(w)
-		n++
+	for ; n < len(ls) && !w.spent(); n++ {
+		_, ls[n] = s.lmsQuick(w)
 	}
 	return n
+}
+
+// lmsQuick returns lms's sl and lx, from the same words. A try whose
+// exponential words take the ziggurat's fast path is decided here from
+// the words buffered: on the side z >= 0 (all but about alpha/e of the
+// tries) taken at once where its lx is surely below log q (lmsSure),
+// without its exp, as lms would take it (x = exp(lx) < q); else, on either
+// side, by lms's test on x where that needs no log (taken, or rejected and
+// the next try made here). A try that needs more is left to lms, from its
+// first word, so the same words give the same decisions.
+func (s *gammaSampler) lmsQuick(w *words) (sl, lx float64) {
+	for {
+		k := w.k
+		if k+16 >= w.n {
+			break
+		}
+		e, fast := expFast(le64(w.p, k))
+		if !fast {
+			break
+		}
+		if e >= s.nlr {
+			sl = s.nlr - float64(e) // e is a product: lms's rounding, no fusion
+			lx = sl / s.alpha
+			q := open01(le64(w.p, k+8))
+			if lmsSure(lx, q) {
+				w.k = k + 16
+				return sl, lx
+			}
+			x := float64(exp(lx))
+			if q > x {
+				w.k = k + 16
+				return sl, lx
+			}
+			if q >= x-float64(0.5*x*x) {
+				break // the test takes a log
+			}
+			w.k = k + 16 // rejected: the next try
+			continue
+		}
+		ee, fast := expFast(le64(w.p, k+8))
+		if !fast {
+			break
+		}
+		sl = float64(ee * s.k2)
+		lx = float64(ee * s.k)
+		x := float64(exp(lx))
+		y := (1 + lx) - x
+		q := open01(le64(w.p, k+16))
+		if q > -y {
+			w.k = k + 24
+			return sl, lx
+		}
+		if q >= -y-float64(0.5*y*y) {
+			break // the test takes a log
+		}
+		w.k = k + 24 // rejected: the next try
+	}
+	sl, lx, _ = s.lms(w)
+	return sl, lx
 }
 
 // lmsSure reports, for lx <= 0 (or NaN: false) and q in (0, 1), that

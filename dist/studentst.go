@@ -158,8 +158,9 @@ func (s *tSampler) drawUnit(w *words) float64 {
 
 func (s *tSampler) drawLMS(w *words) float64 {
 	z := stdNormal(w)
-	_, lg, g := s.g.lms(w)
-	if lg >= -708 { // g is normal: h/g <= lmsMax·2^1022 is finite
+	_, lg := s.g.lmsQuick(w)
+	g := float64(exp(lg)) // lms's x
+	if lg >= -708 {       // g is normal: h/g <= lmsMax·2^1022 is finite
 		return s.at(z, g)
 	}
 	// The factor exp(r) may overflow where Sigma·z·exp(r) does not: form

@@ -258,13 +258,17 @@ func (s *betaSampler) logRatio(w *words) float64 {
 // betaOfLogRatio's exp(-|t|) over the block by expAll (the scalar's bits),
 // then its quotients.
 func (s *betaSampler) logFill(w *words, dst []float64) int {
-	var es [boostBlock]float64
+	var es, gs [boostBlock]float64
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(es))]
 		n := 0
-		for ; n < len(b) && !w.spent(); n++ {
-			b[n] = s.logRatio(w)
+		if s.kind == betaLMS {
+			for ; n < len(b) && !w.spent(); n++ {
+				b[n] = s.logRatio(w)
+			}
+		} else {
+			n = s.logParts(w, b, gs[:len(b)], es[:len(b)])
 		}
 		for j, t := range b[:n] {
 			es[j] = -math.Abs(t)
@@ -276,6 +280,37 @@ func (s *betaSampler) logFill(w *words, dst []float64) int {
 		i += n
 	}
 	return i
+}
+
+// logParts sets ts[i] to logRatio(w) for betaLog for successive i while
+// the words of w's chunk last, and returns how many it set: the LMS
+// gamma's log from lmsQuick and the other's unitParts in turn first (gs
+// and us hold them), then the other's logs over the block (unitLogs), then
+// their differences.
+func (s *betaSampler) logParts(w *words, ts, gs, us []float64) int {
+	xl := s.x.kind == gammaLMS
+	n := 0
+	for ; n < len(ts) && !w.spent(); n++ {
+		if xl {
+			_, ts[n] = s.x.lmsQuick(w)
+			gs[n], us[n] = s.y.unitParts(w)
+		} else {
+			gs[n], us[n] = s.x.unitParts(w)
+			_, ts[n] = s.y.lmsQuick(w)
+		}
+	}
+	if xl {
+		s.y.unitLogs(gs[:n], us[:n])
+		for j, l := range gs[:n] {
+			ts[j] -= l
+		}
+	} else {
+		s.x.unitLogs(gs[:n], us[:n])
+		for j, l := range gs[:n] {
+			ts[j] = l - ts[j]
+		}
+	}
+	return n
 }
 
 // betaOfLogRatio returns X/(X+Y) for t = log X - log Y (±Inf allowed):

@@ -427,6 +427,20 @@ func (s *gammaSampler) unitParts(w *words) (g, u float64) {
 	return m.draw(w), open01(w.next())
 }
 
+// unitLogs sets gs[i] to logUnit's value from unitParts' g = gs[i] and u
+// = us[i] (us is overwritten): log g, and for a boosted gamma log g +
+// log(u)·(1/alpha), by the slice forms of log (the scalar's bits). For
+// shapes of at least lmsMax.
+func (s *gammaSampler) unitLogs(gs, us []float64) {
+	logAll(gs)
+	if s.kind == gammaBoost {
+		logAll(us)
+		for j, l := range us {
+			gs[j] += float64(l * s.inva)
+		}
+	}
+}
+
 // boostPowers sets gs[i] to boost's value from the draw gs[i] and the
 // uniform us[i] (us is overwritten): gs[i]·exp(log(us[i])·(1/alpha)).
 func (s *gammaSampler) boostPowers(gs, us []float64) {

@@ -70,6 +70,10 @@ func (d Dirichlet) Fill(src rand.Source, dst []float64) {
 	}
 	w := open(src)
 	defer w.done()
+	if k <= dirichletKept && (logs || d.boosted(&kept)) {
+		d.fillBlocks(&w, dst, &kept, logs)
+		return
+	}
 	var s gammaSampler
 	for r := 0; r < len(dst); r += k {
 		row := dst[r : r+k]
@@ -79,6 +83,128 @@ func (d Dirichlet) Fill(src rand.Source, dst []float64) {
 			d.row(&w, row, &kept, &s)
 		}
 	}
+}
+
+// dirichletBlock is the most values fillBlocks draws before their logs
+// and exps.
+const dirichletBlock = 128
+
+// fillBlocks is Fill for at most dirichletKept Alphas, some below lmsMax
+// or boosted: a block of vectors at a time, the words of every G_i in turn
+// first (the draws of row and logRow, with unitParts for a boosted gamma
+// and lmsQuick for an Alpha below lmsMax: the same words and values), then the logs and exps over the block by the slice forms (the
+// scalar's bits), then each vector as row or logRow forms it. A gamma
+// that is not boosted takes u = 1 where a boosted one takes its uniform:
+// log 1 = 0 and exp(0) = 1 exactly, so its value is g·1 = g and its log
+// log g + 0, as row and logRow have them.
+func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gammaSampler, logs bool) {
+	k := len(d.Alpha)
+	var gs, us, ls, ss [dirichletBlock]float64
+	var inv [dirichletKept]float64 // 1/Alpha for a boosted gamma, else 1
+	boosted := false
+	for c := range k {
+		inv[c] = 1
+		if kept[c].kind == gammaBoost {
+			inv[c], boosted = kept[c].inva, true
+		}
+	}
+	per := max(1, len(gs)/k) * k
+	for len(dst) > 0 {
+		b := dst[:min(len(dst), per)]
+		dst = dst[len(b):]
+		// The words, value after value.
+		for r := 0; r < len(b); r += k {
+			for c := range k {
+				g, j := &kept[c], r+c
+				switch {
+				case g.kind == gammaLMS:
+					ss[j], ls[j] = g.lmsQuick(w)
+					gs[j], us[j] = 1, 1
+				case g.kind == gammaBoost:
+					gs[j], us[j] = g.unitParts(w)
+				case g.kind == gammaMT:
+					gs[j], us[j] = g.mt.drawQuick(w), 1
+				default:
+					gs[j], us[j] = g.unit(w), 1
+				}
+			}
+		}
+		n := len(b)
+		if !logs {
+			// row's values: g·exp(log(u)·(1/Alpha)), then G/ΣG.
+			if boosted {
+				logAll(us[:n])
+				for r := 0; r < n; r += k {
+					for c := range k {
+						us[r+c] = float64(us[r+c] * inv[c])
+					}
+				}
+				expAll(us[:n])
+				for j := range b {
+					b[j] = float64(gs[j] * us[j])
+				}
+			} else {
+				copy(b, gs[:n])
+			}
+			normaliseRows(b, k)
+			continue
+		}
+		// logRow's: the logs, less the vector's greatest, then exp and
+		// G/ΣG.
+		logAll(gs[:n])
+		if boosted {
+			logAll(us[:n])
+			for r := 0; r < n; r += k {
+				for c := range k {
+					gs[r+c] += float64(us[r+c] * inv[c])
+				}
+			}
+		}
+		for r := 0; r < n; r += k {
+			row := b[r : r+k]
+			m := math.Inf(-1)
+			least, top := math.Inf(1), 0
+			for c := range row {
+				l := gs[r+c]
+				if kept[c].kind == gammaLMS {
+					l = ls[r+c]
+					if l == math.Inf(-1) {
+						// As logRow: the greatest of the logs below
+						// -MaxFloat64.
+						if k := log(-ss[r+c]) - log(kept[c].alpha); k < least {
+							least, top = k, c
+						}
+					}
+				}
+				row[c] = l
+				m = max(m, l)
+			}
+			if m == math.Inf(-1) {
+				// logRow's vector 1 at top, 0 elsewhere: exp makes it of
+				// these, and normalise leaves it (its sum is 1).
+				for c := range row {
+					row[c] = math.Inf(-1)
+				}
+				row[top] = 0
+				continue
+			}
+			for c, l := range row {
+				row[c] = l - m
+			}
+		}
+		expAll(b)
+		normaliseRows(b, k)
+	}
+}
+
+// boosted reports whether a gamma of kept is boosted.
+func (d Dirichlet) boosted(kept *[dirichletKept]gammaSampler) bool {
+	for c := range d.Alpha {
+		if kept[c].kind == gammaBoost {
+			return true
+		}
+	}
+	return false
 }
 
 // symmetric reports whether every Alpha is the same.

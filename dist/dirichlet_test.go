@@ -40,12 +40,16 @@ func dirichletCases() []dist.Dirichlet {
 		{Alpha: []float64{0.5, 2, 3.7, 0.3, 1}},
 		{Alpha: filled(4, 1e-3)},
 		{Alpha: []float64{1e-3, 0.3, 1, 2.5, 0.1}},
+		{Alpha: []float64{0.3, 0.7, 2, 0.45}},
 		{Alpha: many},
 	}
 }
 
 func init() {
-	for _, d := range dirichletCases() {
+	// Every log G_i below -MaxFloat64 (TestDirichletExtremes): for the
+	// goldens and the contract, not the marginals' test.
+	extreme := dist.Dirichlet{Alpha: []float64{1e-308, 3e-308}}
+	for _, d := range append(dirichletCases(), extreme) {
 		vectorLaws = append(vectorLaws, vectorCase(fmt.Sprintf("%T%v", d, d), d.Fill))
 	}
 }

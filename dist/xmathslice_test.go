@@ -255,6 +255,42 @@ func TestXmathDrivers(t *testing.T) {
 	})
 }
 
+// TestXmathUnits checks what Dirichlet's fillBlocks relies on to treat a
+// gamma that is not boosted as one with u = 1: log 1 = +0 and exp(±0) = 1
+// exactly, by the scalar functions and by the slice forms on every
+// backend, on every length (kernel groups and tails), and -Inf - m = -Inf
+// to exp 0.
+func TestXmathUnits(t *testing.T) {
+	if log(1) != 0 || math.Signbit(log(1)) || exp(0) != 1 || exp(math.Copysign(0, -1)) != 1 || exp(math.Inf(-1)) != 0 {
+		t.Fatalf("log(1) = %v, exp(0) = %v, exp(-0) = %v, exp(-Inf) = %v", log(1), exp(0), exp(math.Copysign(0, -1)), exp(math.Inf(-1)))
+	}
+	backendtest.Run(t, kernels, func(t *testing.T) {
+		for n := range 40 {
+			ones, zeros := make([]float64, n), make([]float64, n)
+			for i := range ones {
+				ones[i] = 1
+				if i%3 == 1 {
+					zeros[i] = math.Copysign(0, -1)
+				}
+				if i%5 == 4 {
+					zeros[i] = math.Inf(-1)
+				}
+			}
+			logAll(ones)
+			expAll(zeros)
+			for i := range n {
+				want := 1.0
+				if i%5 == 4 {
+					want = 0
+				}
+				if ones[i] != 0 || math.Signbit(ones[i]) || zeros[i] != want {
+					t.Fatalf("%s, len %d, element %d: log 1 = %v, exp = %v (want %v)", Backend(), n, i, ones[i], zeros[i], want)
+				}
+			}
+		}
+	})
+}
+
 // BenchmarkXmathSlice times the slice forms of exp, log and Weibull's
 // power on every backend over 2048 values (a chunk, in L1) of the ranges
 // LogNormal and Weibull give them (copied in each time): read ns/value, or

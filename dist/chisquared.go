@@ -77,9 +77,7 @@ func (d ChiSquared) Fill(src rand.Source, dst []float64) {
 		case gammaBoost:
 			i = s.boostFill(&w, c)
 		default:
-			for ; i < len(c) && !w.spent(); i++ {
-				c[i] = s.drawLMS(&w)
-			}
+			i = s.lmsFill(&w, c)
 		}
 		dst = dst[i:]
 	}

@@ -104,6 +104,7 @@ var laws = []lawCase{
 	floatCase(dist.ChiSquared{K: 3}),
 	floatCase(dist.ChiSquared{K: 2}),
 	floatCase(dist.ChiSquared{K: 1.2}),
+	floatCase(dist.ChiSquared{K: 0.2}),
 	floatCase(dist.StudentsT{Mu: 0, Sigma: 1, Nu: 0.2}),
 	floatCase(dist.StudentsT{Mu: 1, Sigma: 3, Nu: 2e-3}),
 	floatCase(dist.StudentsT{Mu: 0, Sigma: 1, Nu: 1}),

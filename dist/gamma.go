@@ -550,9 +550,10 @@ func (s *gammaSampler) lmsLogs(w *words, ls []float64) int {
 // the words buffered: on the side z >= 0 (all but about alpha/e of the
 // tries) taken at once where its lx is surely below log q (lmsSure),
 // without its exp, as lms would take it (x = exp(lx) < q); else, on either
-// side, by lms's test on x where that needs no log (taken, or rejected and
-// the next try made here). A try that needs more is left to lms, from its
-// first word, so the same words give the same decisions.
+// side, by lms's tests (taken, or rejected and the next try made here).
+// A try with a word off the fast path, or beyond the words buffered, is
+// left to lms, from its first word, so the same words give the same
+// decisions.
 func (s *gammaSampler) lmsQuick(w *words) (sl, lx float64) {
 	for {
 		k := w.k
@@ -572,12 +573,9 @@ func (s *gammaSampler) lmsQuick(w *words) (sl, lx float64) {
 				return sl, lx
 			}
 			x := float64(exp(lx))
-			if q > x {
+			if q > x || q >= x-float64(0.5*x*x) && -log(1-q) > x {
 				w.k = k + 16
 				return sl, lx
-			}
-			if q >= x-float64(0.5*x*x) {
-				break // the test takes a log
 			}
 			w.k = k + 16 // rejected: the next try
 			continue
@@ -591,12 +589,9 @@ func (s *gammaSampler) lmsQuick(w *words) (sl, lx float64) {
 		x := float64(exp(lx))
 		y := (1 + lx) - x
 		q := open01(le64(w.p, k+16))
-		if q > -y {
+		if q > -y || q >= -y-float64(0.5*y*y) && log(1-q) < y {
 			w.k = k + 24
 			return sl, lx
-		}
-		if q >= -y-float64(0.5*y*y) {
-			break // the test takes a log
 		}
 		w.k = k + 24 // rejected: the next try
 	}

@@ -548,7 +548,7 @@ func (s *gammaSampler) lmsLogs(w *words, ls []float64) int {
 // lmsQuick returns lms's sl and lx, from the same words. A try whose
 // exponential words take the ziggurat's fast path is decided here from
 // the words buffered: on the side z >= 0 (all but about alpha/e of the
-// tries) taken at once where its lx is surely below log q (lmsSure),
+// tries) taken at once where its lx is surely below log q (lmsLogLow),
 // without its exp, as lms would take it (x = exp(lx) < q); else, on either
 // side, by lms's tests (taken, or rejected and the next try made here).
 // A try with a word off the fast path, or beyond the words buffered, is
@@ -567,11 +567,12 @@ func (s *gammaSampler) lmsQuick(w *words) (sl, lx float64) {
 		if e >= s.nlr {
 			sl = s.nlr - float64(e) // e is a product: lms's rounding, no fusion
 			lx = sl / s.alpha
-			q := open01(le64(w.p, k+8))
-			if lmsSure(lx, q) {
+			u := le64(w.p, k+8)
+			if lx < lmsLogLow[u>>56] {
 				w.k = k + 16
 				return sl, lx
 			}
+			q := open01(u)
 			x := float64(exp(lx))
 			if q > x || q >= x-float64(0.5*x*x) && -log(1-q) > x {
 				w.k = k + 16
@@ -599,19 +600,17 @@ func (s *gammaSampler) lmsQuick(w *words) (sl, lx float64) {
 	return sl, lx
 }
 
-// lmsSure reports, for lx <= 0 (or NaN: false) and q in (0, 1), that
-// exp(lx) < q as exp computes it (within an ulp), without a log or exp:
-// lx is below a lower bound on log q by more than 2^-30. With q = 2^E·(1
-// + f), 0 <= f < 1 (both exact from q's bits), log q = E·log 2 + log(1 +
-// f) and log(1 + f) >= f - f²/2; the bound's own roundings are below
-// 2^-45 (|E| <= 53).
-func lmsSure(lx, q float64) bool {
-	b := math.Float64bits(q)
-	e := float64(int64(b>>52) - 1023)
-	f := math.Float64frombits(b&(1<<52-1)|0x3ff<<52) - 1
-	lo := float64(e*math.Ln2) + (f - float64(0.5*float64(f*f)))
-	return lx < lo-0x1p-30
-}
+// lmsLogLow[i] is a lower bound on log q for q = open01(u) of every word u
+// whose top byte is i: q > i/256, and log(i/256) (within an ulp) less
+// 2^-30, -Inf for i = 0. So where lx < lmsLogLow[u>>56], exp(lx) < q as
+// exp computes it (within an ulp): lms's x < q, which takes the try.
+var lmsLogLow = func() (t [256]float64) {
+	t[0] = math.Inf(-1)
+	for i := 1; i < len(t); i++ {
+		t[i] = log(float64(i)/256) - 0x1p-30
+	}
+	return t
+}()
 
 // mtGamma is Marsaglia and Tsang's sampler of Gamma(shape, 1), shape >= 1.
 type mtGamma struct {

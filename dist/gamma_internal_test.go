@@ -77,3 +77,24 @@ func TestMTDecide(t *testing.T) {
 		}
 	}
 }
+
+// TestLMSLogLow checks lmsLogLow against math.Log: for every top byte i,
+// the least q = open01(u) of the words u with that byte lies above
+// exp(lmsLogLow[i]) by a margin of about 2^-30 of itself (so every
+// lx < lmsLogLow[i] has exp(lx) < q, as lms's test computes it), and the
+// bound is within 1/i of log q (so it takes most of the tries it could).
+func TestLMSLogLow(t *testing.T) {
+	if !math.IsInf(lmsLogLow[0], -1) {
+		t.Fatalf("lmsLogLow[0] = %v, want -Inf", lmsLogLow[0])
+	}
+	for i := 1; i < 256; i++ {
+		q := open01(uint64(i) << 56)
+		gap := math.Log(q) - lmsLogLow[i]
+		if !(gap >= 0x1p-31) || !(gap <= 1/float64(i)) {
+			t.Fatalf("top byte %d: log q - lmsLogLow = %v, want in [2^-31, 1/%d]", i, gap, i)
+		}
+		if x := exp(lmsLogLow[i]); !(x < q) {
+			t.Fatalf("top byte %d: exp(lmsLogLow) = %v, not below q = %v", i, x, q)
+		}
+	}
+}

@@ -101,12 +101,13 @@ func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gamm
 	k := len(d.Alpha)
 	var gs, us, ls, ss [dirichletBlock]float64
 	var inv [dirichletKept]float64 // 1/Alpha for a boosted gamma, else 1
-	boosted := false
+	boosted, allLMS := false, true
 	for c := range k {
 		inv[c] = 1
 		if kept[c].kind == gammaBoost {
 			inv[c], boosted = kept[c].inva, true
 		}
+		allLMS = allLMS && kept[c].kind == gammaLMS
 	}
 	per := max(1, len(gs)/k) * k
 	for len(dst) > 0 {
@@ -151,7 +152,9 @@ func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gamm
 		}
 		// logRow's: the logs, less the vector's greatest, then exp and
 		// G/ΣG.
-		logAll(gs[:n])
+		if !allLMS {
+			logAll(gs[:n])
+		}
 		if boosted {
 			logAll(us[:n])
 			for r := 0; r < n; r += k {

@@ -536,12 +536,34 @@ func (s *gammaSampler) lmsFill(w *words, dst []float64) int {
 const lmsBlock = 256
 
 // lmsLogs sets ls[i] to lmsQuick's lx for successive i while the words of
-// w's chunk last, and returns how many it set.
+// w's chunk last, and returns how many it set. lmsQuick's sure path is
+// written out (keep the two the same), with the words' offset in a local,
+// so that the values it takes (most) pay no call.
 func (s *gammaSampler) lmsLogs(w *words, ls []float64) int {
+	nlr, alpha := s.nlr, s.alpha
+	p, k, end := w.p, w.k, w.n-16
 	n := 0
-	for ; n < len(ls) && !w.spent(); n++ {
+	for n < len(ls) {
+		if k < end {
+			if e, fast := expFast(le64(p, k)); fast && e >= nlr {
+				lx := (nlr - float64(e)) / alpha
+				if lx < lmsLogLow[le64(p, k+8)>>56] {
+					ls[n] = lx
+					n++
+					k += 16
+					continue
+				}
+			}
+		}
+		w.k = k
+		if w.spent() {
+			return n
+		}
 		_, ls[n] = s.lmsQuick(w)
+		n++
+		p, k, end = w.p, w.k, w.n-16
 	}
+	w.k = k
 	return n
 }
 

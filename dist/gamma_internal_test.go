@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/streamrand/streamrand/chacha"
 )
 
 // TestMTDecide checks decide against the logs' test it stands in for:
@@ -95,6 +97,35 @@ func TestLMSLogLow(t *testing.T) {
 		}
 		if x := exp(lmsLogLow[i]); !(x < q) {
 			t.Fatalf("top byte %d: exp(lmsLogLow) = %v, not below q = %v", i, x, q)
+		}
+	}
+}
+
+// TestLMSFillIsRandLoop holds the bulk paths of Liu, Martin and Syring's
+// sampler (lmsLogs' sure path written out, lmsQuick's tests, lmsFill's
+// exps) to a loop of Rand over many values, at shapes where every path is
+// taken often (alpha up to just below lmsMax, where the sure path takes
+// the fewest), with rates 1 and 3: the values and the Source's final
+// position.
+func TestLMSFillIsRandLoop(t *testing.T) {
+	n := 200000
+	if testing.Short() {
+		n = 40000
+	}
+	xs := make([]float64, n)
+	for _, alpha := range []float64{0.01, 0.05, 0.1, 0.2, 0.249} {
+		for _, rate := range []float64{1, 3} {
+			d := Gamma{Alpha: alpha, Beta: rate}
+			src, twin := chacha.NewSource(7), chacha.NewSource(7)
+			d.Fill(src, xs)
+			for i, x := range xs {
+				if want := d.Rand(twin); math.Float64bits(x) != math.Float64bits(want) {
+					t.Fatalf("%+v: value %d of Fill is %v, Rand gives %v", d, i, x, want)
+				}
+			}
+			if src.Uint64() != twin.Uint64() {
+				t.Fatalf("%+v: Fill left the Source elsewhere than the Rand loop", d)
+			}
 		}
 	}
 }

@@ -103,29 +103,77 @@ func TestLMSLogLow(t *testing.T) {
 
 // TestLMSFillIsRandLoop holds the bulk paths of Liu, Martin and Syring's
 // sampler (lmsLogs' sure path written out, lmsQuick's tests, lmsFill's
-// exps) to a loop of Rand over many values, at shapes where every path is
-// taken often (alpha up to just below lmsMax, where the sure path takes
-// the fewest), with rates 1 and 3: the values and the Source's final
-// position.
+// exps; Beta's and Dirichlet's blocks around them) to a loop of Rand over
+// many values, at shapes where every path is taken often (alpha up to just
+// below lmsMax, where the sure path takes the fewest), with rates 1 and 3:
+// the values and the Source's final position.
 func TestLMSFillIsRandLoop(t *testing.T) {
 	n := 200000
 	if testing.Short() {
 		n = 40000
 	}
-	xs := make([]float64, n)
+	type law struct {
+		name string
+		fill func(src rand.Source, dst []float64)
+		rand func(src rand.Source) float64
+	}
+	var laws []law
 	for _, alpha := range []float64{0.01, 0.05, 0.1, 0.2, 0.249} {
 		for _, rate := range []float64{1, 3} {
 			d := Gamma{Alpha: alpha, Beta: rate}
-			src, twin := chacha.NewSource(7), chacha.NewSource(7)
-			d.Fill(src, xs)
-			for i, x := range xs {
-				if want := d.Rand(twin); math.Float64bits(x) != math.Float64bits(want) {
-					t.Fatalf("%+v: value %d of Fill is %v, Rand gives %v", d, i, x, want)
+			laws = append(laws, law{fmtFloat(alpha) + "/" + fmtFloat(rate), d.Fill, d.Rand})
+		}
+	}
+	for _, d := range []Beta{{0.2, 0.8}, {0.1, 5}, {2.5, 0.05}, {0.1, 0.1}, {0.249, 0.01}} {
+		laws = append(laws, law{"Beta " + fmtFloat(d.Alpha) + "/" + fmtFloat(d.Beta), d.Fill, d.Rand})
+	}
+	for _, d := range []StudentsT{{0, 1, 0.3}, {1, 2, 0.05}} {
+		laws = append(laws, law{"StudentsT " + fmtFloat(d.Nu), d.Fill, d.Rand})
+	}
+	xs := make([]float64, n)
+	for _, l := range laws {
+		src, twin := chacha.NewSource(7), chacha.NewSource(7)
+		l.fill(src, xs)
+		for i, x := range xs {
+			if want := l.rand(twin); math.Float64bits(x) != math.Float64bits(want) {
+				t.Fatalf("%s: value %d of Fill is %v, Rand gives %v", l.name, i, x, want)
+			}
+		}
+		if src.Uint64() != twin.Uint64() {
+			t.Fatalf("%s: Fill left the Source elsewhere than the Rand loop", l.name)
+		}
+	}
+	// Dirichlet's blocks against row and logRow, the per-value draws that
+	// orders above dirichletKept take, on a twin Source's words.
+	for _, d := range []Dirichlet{{Alpha: []float64{0.1, 0.1, 0.1, 0.1, 0.1}}, {Alpha: []float64{0.1, 0.2, 0.3, 0.5, 1, 2.5}}, {Alpha: []float64{0.3, 0.7, 2, 0.45}}} {
+		k := len(d.Alpha)
+		xs := make([]float64, n/k*k)
+		src, twin := chacha.NewSource(9), chacha.NewSource(9)
+		d.Fill(src, xs)
+		var kept [dirichletKept]gammaSampler
+		logs := false
+		for c, a := range d.Alpha {
+			kept[c].init(a, 1)
+			logs = logs || a < lmsMax
+		}
+		w := open(twin)
+		var s gammaSampler
+		one := make([]float64, k)
+		for r := 0; r < len(xs); r += k {
+			if logs {
+				d.logRow(&w, one, &kept, &s)
+			} else {
+				d.row(&w, one, &kept, &s)
+			}
+			for c, x := range one {
+				if math.Float64bits(x) != math.Float64bits(xs[r+c]) {
+					t.Fatalf("Dirichlet%v: vector %d, place %d of the Fill is %v, the per-value draws give %v", d.Alpha, r/k, c, xs[r+c], x)
 				}
 			}
-			if src.Uint64() != twin.Uint64() {
-				t.Fatalf("%+v: Fill left the Source elsewhere than the Rand loop", d)
-			}
+		}
+		w.done()
+		if src.Uint64() != twin.Uint64() {
+			t.Fatalf("Dirichlet%v: Fill left the Source elsewhere than the per-value draws", d.Alpha)
 		}
 	}
 }

@@ -109,12 +109,25 @@ func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gamm
 		}
 		allLMS = allLMS && kept[c].kind == gammaLMS
 	}
+	// One Alpha below lmsMax in every place (Alpha symmetric).
+	same := allLMS && d.symmetric()
+	if same {
+		w.refresh()
+	}
 	per := max(1, len(gs)/k) * k
 	for len(dst) > 0 {
 		b := dst[:min(len(dst), per)]
 		dst = dst[len(b):]
-		// The words, value after value.
-		for r := 0; r < len(b); r += k {
+		// The words, value after value: for one Alpha below lmsMax in
+		// every place, by lmsLogs, which takes most without a call (from
+		// the keystream's buffer, which refresh made the words at hand,
+		// so it runs until ls is full).
+		if same {
+			if kept[0].lmsLogs(w, ls[:len(b)], ss[:len(b)]) != len(b) {
+				panic("dist: internal error: Dirichlet's lmsLogs stopped early")
+			}
+		}
+		for r := 0; r < len(b) && !same; r += k {
 			for c := range k {
 				g, j := &kept[c], r+c
 				switch {

@@ -512,7 +512,7 @@ func (s *gammaSampler) lmsFill(w *words, dst []float64) int {
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(ls))]
-		n := s.lmsLogs(w, ls[:len(b)])
+		n := s.lmsLogs(w, ls[:len(b)], nil)
 		b = b[:n]
 		copy(b, ls[:n])
 		expAll(b)
@@ -535,20 +535,25 @@ func (s *gammaSampler) lmsFill(w *words, dst []float64) int {
 // lmsBlock is the most values lmsFill draws before their exps.
 const lmsBlock = 256
 
-// lmsLogs sets ls[i] to lmsQuick's lx for successive i while the words of
-// w's chunk last, and returns how many it set. lmsQuick's sure path is
-// written out (keep the two the same), with the words' offset in a local,
-// so that the values it takes (most) pay no call.
-func (s *gammaSampler) lmsLogs(w *words, ls []float64) int {
+// lmsLogs sets ls[i] to lmsQuick's lx, and ss[i] to its sl where ss is not
+// nil, for successive i while the words of w's chunk last, and returns how
+// many it set. lmsQuick's sure path is written out (keep the two the
+// same), with the words' offset in a local, so that the values it takes
+// (most) pay no call.
+func (s *gammaSampler) lmsLogs(w *words, ls, ss []float64) int {
 	nlr, alpha := s.nlr, s.alpha
 	p, k, end := w.p, w.k, w.n-16
 	n := 0
 	for n < len(ls) {
 		if k < end {
 			if e, fast := expFast(le64(p, k)); fast && e >= nlr {
-				lx := (nlr - float64(e)) / alpha
+				sl := nlr - float64(e)
+				lx := sl / alpha
 				if lx < lmsLogLow[le64(p, k+8)>>56] {
 					ls[n] = lx
+					if ss != nil {
+						ss[n] = sl
+					}
 					n++
 					k += 16
 					continue
@@ -559,7 +564,11 @@ func (s *gammaSampler) lmsLogs(w *words, ls []float64) int {
 		if w.spent() {
 			return n
 		}
-		_, ls[n] = s.lmsQuick(w)
+		sl, lx := s.lmsQuick(w)
+		ls[n] = lx
+		if ss != nil {
+			ss[n] = sl
+		}
 		n++
 		p, k, end = w.p, w.k, w.n-16
 	}

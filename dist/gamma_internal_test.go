@@ -145,7 +145,12 @@ func TestLMSFillIsRandLoop(t *testing.T) {
 	}
 	// Dirichlet's blocks against row and logRow, the per-value draws that
 	// orders above dirichletKept take, on a twin Source's words.
-	for _, d := range []Dirichlet{{Alpha: []float64{0.1, 0.1, 0.1, 0.1, 0.1}}, {Alpha: []float64{0.1, 0.2, 0.3, 0.5, 1, 2.5}}, {Alpha: []float64{0.3, 0.7, 2, 0.45}}} {
+	for _, d := range []Dirichlet{
+		{Alpha: []float64{0.1, 0.1, 0.1, 0.1, 0.1}},
+		{Alpha: []float64{1e-310, 1e-310, 1e-310}}, // every log -Inf: logRow's vertex
+		{Alpha: []float64{0.1, 0.2, 0.3, 0.5, 1, 2.5}},
+		{Alpha: []float64{0.3, 0.7, 2, 0.45}},
+	} {
 		k := len(d.Alpha)
 		xs := make([]float64, n/k*k)
 		src, twin := chacha.NewSource(9), chacha.NewSource(9)

@@ -26,6 +26,8 @@ func vectorBenchRows() []vectorBenchRow {
 		{"MultivariateNormal(d=10)", mvn.Fill},
 		{"Dirichlet(ones(10))", dist.Dirichlet{Alpha: filled(10, 1)}.Fill},
 		{"Dirichlet(1..10)", dist.Dirichlet{Alpha: []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}.Fill},
+		{"Dirichlet(0.1*ones(10))", dist.Dirichlet{Alpha: filled(10, 0.1)}.Fill},
+		{"Dirichlet(0.1..1)", dist.Dirichlet{Alpha: []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}}.Fill},
 		{"Multinomial(100,ones(10)/10)", dist.Multinomial{N: 100, P: filled(10, 0.1)}.Fill},
 		{"Multinomial(1e6,ones(10)/10)", dist.Multinomial{N: 1e6, P: filled(10, 0.1)}.Fill},
 	}

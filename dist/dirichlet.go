@@ -92,11 +92,12 @@ const dirichletBlock = 128
 // fillBlocks is Fill for at most dirichletKept Alphas, some below lmsMax
 // or boosted: a block of vectors at a time, the words of every G_i in turn
 // first (the draws of row and logRow, with unitParts for a boosted gamma
-// and lmsQuick for an Alpha below lmsMax: the same words and values), then the logs and exps over the block by the slice forms (the
-// scalar's bits), then each vector as row or logRow forms it. A gamma
-// that is not boosted takes u = 1 where a boosted one takes its uniform:
-// log 1 = 0 and exp(0) = 1 exactly, so its value is g·1 = g and its log
-// log g + 0, as row and logRow have them.
+// and lmsQuick for an Alpha below lmsMax: the same words and values),
+// then the logs and exps over the block by the slice forms (the scalar's
+// bits), then each vector as row or logRow forms it. A gamma that is not
+// boosted takes u = 1 where a boosted one takes its uniform: log 1 = 0 and
+// exp(0) = 1 exactly, so its value is g·1 = g and its log log g + 0, as
+// row and logRow have them.
 func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gammaSampler, logs bool) {
 	k := len(d.Alpha)
 	var gs, us, ls, ss [dirichletBlock]float64

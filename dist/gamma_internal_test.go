@@ -101,50 +101,16 @@ func TestLMSLogLow(t *testing.T) {
 	}
 }
 
-// TestLMSFillIsRandLoop holds the bulk paths of Liu, Martin and Syring's
-// sampler (lmsLogs' sure path written out, lmsQuick's tests, lmsFill's
-// exps; Beta's and Dirichlet's blocks around them) to a loop of Rand over
-// many values, at shapes where every path is taken often (alpha up to just
-// below lmsMax, where the sure path takes the fewest), with rates 1 and 3:
-// the values and the Source's final position.
-func TestLMSFillIsRandLoop(t *testing.T) {
+// TestLMSDirichletBlocks holds Dirichlet's blocks (lmsQuick, lmsLogs for a
+// symmetric Alpha below 1/4, the boosts' powers and the logs over a block)
+// to row and logRow, the per-value draws that orders above dirichletKept
+// take, on a twin Source's words, over many vectors (the public
+// TestLMSFillIsRandLoop holds Gamma, Beta and StudentsT to Rand loops).
+func TestLMSDirichletBlocks(t *testing.T) {
 	n := 200000
 	if testing.Short() {
 		n = 40000
 	}
-	type law struct {
-		name string
-		fill func(src rand.Source, dst []float64)
-		rand func(src rand.Source) float64
-	}
-	var laws []law
-	for _, alpha := range []float64{0.01, 0.05, 0.1, 0.2, 0.249} {
-		for _, rate := range []float64{1, 3} {
-			d := Gamma{Alpha: alpha, Beta: rate}
-			laws = append(laws, law{fmtFloat(alpha) + "/" + fmtFloat(rate), d.Fill, d.Rand})
-		}
-	}
-	for _, d := range []Beta{{0.2, 0.8}, {0.1, 5}, {2.5, 0.05}, {0.1, 0.1}, {0.249, 0.01}} {
-		laws = append(laws, law{"Beta " + fmtFloat(d.Alpha) + "/" + fmtFloat(d.Beta), d.Fill, d.Rand})
-	}
-	for _, d := range []StudentsT{{0, 1, 0.3}, {1, 2, 0.05}} {
-		laws = append(laws, law{"StudentsT " + fmtFloat(d.Nu), d.Fill, d.Rand})
-	}
-	xs := make([]float64, n)
-	for _, l := range laws {
-		src, twin := chacha.NewSource(7), chacha.NewSource(7)
-		l.fill(src, xs)
-		for i, x := range xs {
-			if want := l.rand(twin); math.Float64bits(x) != math.Float64bits(want) {
-				t.Fatalf("%s: value %d of Fill is %v, Rand gives %v", l.name, i, x, want)
-			}
-		}
-		if src.Uint64() != twin.Uint64() {
-			t.Fatalf("%s: Fill left the Source elsewhere than the Rand loop", l.name)
-		}
-	}
-	// Dirichlet's blocks against row and logRow, the per-value draws that
-	// orders above dirichletKept take, on a twin Source's words.
 	for _, d := range []Dirichlet{
 		{Alpha: []float64{0.1, 0.1, 0.1, 0.1, 0.1}},
 		{Alpha: []float64{1e-310, 1e-310, 1e-310}}, // every log -Inf: logRow's vertex

@@ -6138,23 +6138,23 @@ tMTAVX2_loop:
 	VMULPD     Y6, Y4, Y6
 	VMOVUPD    32(DI), Y11
 	VSUBPD     Y8, Y11, Y11
-	VADDPD     32(DI), Y10, Y8
-	VMINPD     32(DI), Y8, Y10
-	VMULPD     Y10, Y11, Y11
-	VCMPPD     $0x11, Y11, Y6, Y10
-	VANDPD     Y10, Y7, Y7
-	VMULPD     Y8, Y8, Y10
-	VMULPD     Y8, Y10, Y10
-	VMULPD     Y10, Y5, Y10
-	VDIVPD     Y10, Y2, Y10
-	VSQRTPD    Y10, Y10
-	VMULPD     Y10, Y9, Y10
-	VMULPD     Y10, Y1, Y10
-	VADDPD     Y10, Y0, Y10
+	VADDPD     32(DI), Y10, Y10
+	VMINPD     32(DI), Y10, Y8
+	VMULPD     Y8, Y11, Y11
+	VCMPPD     $0x11, Y11, Y6, Y8
+	VANDPD     Y8, Y7, Y7
+	VMULPD     Y10, Y10, Y6
+	VMULPD     Y10, Y6, Y6
+	VMULPD     Y6, Y5, Y6
+	VDIVPD     Y6, Y2, Y6
+	VSQRTPD    Y6, Y6
+	VMULPD     Y6, Y9, Y6
+	VMULPD     Y6, Y1, Y6
+	VADDPD     Y6, Y0, Y6
 	VMOVMSKPD  Y7, R11
 	CMPL       R11, $0x0f
 	JNE        tMTAVX2_partial
-	VMOVUPD    Y10, (AX)(R10*1)
+	VMOVUPD    Y6, (AX)(R10*1)
 	ADDQ       $0x20, R10
 	ADDQ       $0x60, CX
 	JMP        tMTAVX2_loop
@@ -6167,13 +6167,252 @@ tMTAVX2_partial:
 	SHLQ      $0x05, DX
 	VMOVDQU   (CX)(DX*1), Y0
 	VMOVUPD   (AX)(R10*1), Y1
-	VBLENDVPD Y0, Y10, Y1, Y1
+	VBLENDVPD Y0, Y6, Y1, Y1
 	VMOVUPD   Y1, (AX)(R10*1)
 	LEAQ      (R10)(BX*8), R10
 
 tMTAVX2_done:
 	SHRQ $0x03, R10
 	MOVQ R10, ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func boostRunAVX512(gs []float64, us []float64, src []byte, l *mtLanes) int
+// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV
+TEXT ·boostRunAVX512(SB), NOSPLIT, $0-88
+	MOVQ         gs_base+0(FP), AX
+	MOVQ         us_base+24(FP), CX
+	MOVQ         src_base+48(FP), DX
+	MOVQ         src_len+56(FP), BX
+	LEAQ         -192(DX)(BX*1), BX
+	MOVQ         gs_len+8(FP), DI
+	MOVQ         us_len+32(FP), R8
+	CMPQ         DI, R8
+	CMOVQGT      R8, DI
+	ANDQ         $-8, DI
+	SHLQ         $0x03, DI
+	MOVQ         l+72(FP), R8
+	VBROADCASTSD (R8), Z0
+	VBROADCASTSD 64(R8), Z1
+	VBROADCASTSD 128(R8), Z2
+	LEAQ         ·normPairs+0(SB), R8
+	XORQ         R9, R9
+	MOVQ         $0x7fffffffffffffff, R10
+	VPBROADCASTQ R10, Z3
+	MOVQ         $0x3ff0000000000000, R10
+	VPBROADCASTQ R10, Z4
+	MOVQ         $0x3fefffffffffffff, R10
+	VPBROADCASTQ R10, Z5
+	VPXORQ       Z6, Z6, Z6
+	VMOVDQU64    tPerm<>+0(SB), Z6
+	VMOVDQU64    tPerm<>+64(SB), Z12
+	VMOVDQU64    tPerm<>+128(SB), Z10
+	VMOVDQU64    tPerm<>+192(SB), Z13
+	VMOVDQU64    tPerm<>+256(SB), Z11
+	VMOVDQU64    tPerm<>+320(SB), Z14
+
+boostRunAVX512_loop:
+	CMPQ         R9, DI
+	JAE          boostRunAVX512_done
+	CMPQ         DX, BX
+	JG           boostRunAVX512_done
+	VMOVDQU64    (DX), Z15
+	VPERMT2Q     64(DX), Z6, Z15
+	VPERMT2Q     128(DX), Z12, Z15
+	VMOVDQU64    (DX), Z16
+	VPERMT2Q     64(DX), Z10, Z16
+	VPERMT2Q     128(DX), Z13, Z16
+	VMOVDQU64    (DX), Z17
+	VPERMT2Q     64(DX), Z11, Z17
+	VPERMT2Q     128(DX), Z14, Z17
+	VPSRAQ       $0x0b, Z15, Z15
+	VCVTQQ2PD    Z15, Z15
+	MOVBQZX      (DX), R10
+	SHLQ         $0x04, R10
+	VMOVUPD      (R8)(R10*1), X9
+	MOVBQZX      48(DX), R10
+	SHLQ         $0x04, R10
+	VINSERTF64X2 $0x01, (R8)(R10*1), Y9, Y9
+	MOVBQZX      96(DX), R10
+	SHLQ         $0x04, R10
+	VMOVUPD      (R8)(R10*1), X7
+	MOVBQZX      144(DX), R10
+	SHLQ         $0x04, R10
+	VINSERTF64X2 $0x01, (R8)(R10*1), Y7, Y7
+	VINSERTF64X4 $0x01, Y7, Z9, Z9
+	MOVBQZX      24(DX), R10
+	SHLQ         $0x04, R10
+	VMOVUPD      (R8)(R10*1), X8
+	MOVBQZX      72(DX), R10
+	SHLQ         $0x04, R10
+	VINSERTF64X2 $0x01, (R8)(R10*1), Y8, Y8
+	MOVBQZX      120(DX), R10
+	SHLQ         $0x04, R10
+	VMOVUPD      (R8)(R10*1), X7
+	MOVBQZX      168(DX), R10
+	SHLQ         $0x04, R10
+	VINSERTF64X2 $0x01, (R8)(R10*1), Y7, Y7
+	VINSERTF64X4 $0x01, Y7, Z8, Z8
+	VUNPCKLPD    Z8, Z9, Z7
+	VUNPCKHPD    Z8, Z9, Z8
+	VPANDQ       Z3, Z15, Z9
+	VCMPPD       $0x11, Z8, Z9, K1
+	VMULPD       Z7, Z15, Z15
+	VMULPD       Z15, Z0, Z9
+	VPSRLQ       $0x0c, Z16, Z16
+	VPORQ        Z4, Z16, Z16
+	VSUBPD       Z5, Z16, Z16
+	VMULPD       Z15, Z15, Z15
+	VMULPD       Z15, Z15, Z15
+	VMULPD       Z15, Z1, Z15
+	VSUBPD       Z16, Z4, Z18
+	VADDPD       Z4, Z9, Z16
+	VMINPD       Z4, Z16, Z9
+	VMULPD       Z9, Z18, Z18
+	VCMPPD       $0x11, Z18, Z15, K1, K1
+	VMULPD       Z16, Z16, Z9
+	VMULPD       Z16, Z9, Z9
+	VMULPD       Z9, Z2, Z9
+	VPSRLQ       $0x0c, Z17, Z15
+	VPORQ        Z4, Z15, Z15
+	VSUBPD       Z5, Z15, Z15
+	KORTESTB     K1, K1
+	JCC          boostRunAVX512_stop
+	VMOVUPD      Z9, (AX)(R9*1)
+	VMOVUPD      Z15, (CX)(R9*1)
+	ADDQ         $0x40, R9
+	ADDQ         $0x000000c0, DX
+	JMP          boostRunAVX512_loop
+
+boostRunAVX512_stop:
+	KMOVB   K1, DX
+	XORL    $0x000000ff, DX
+	BSFL    DX, SI
+	MOVL    DX, BX
+	NEGL    BX
+	ANDL    DX, BX
+	DECL    BX
+	KMOVB   BX, K2
+	VMOVUPD Z9, K2, (AX)(R9*1)
+	VMOVUPD Z15, K2, (CX)(R9*1)
+	LEAQ    (R9)(SI*8), R9
+
+boostRunAVX512_done:
+	SHRQ $0x03, R9
+	MOVQ R9, ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func boostRunAVX2(gs []float64, us []float64, src []byte, l *mtLanes) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·boostRunAVX2(SB), NOSPLIT, $0-88
+	MOVQ         gs_base+0(FP), AX
+	MOVQ         us_base+24(FP), CX
+	MOVQ         src_base+48(FP), DX
+	MOVQ         src_len+56(FP), BX
+	LEAQ         -96(DX)(BX*1), BX
+	MOVQ         gs_len+8(FP), DI
+	MOVQ         us_len+32(FP), R8
+	CMPQ         DI, R8
+	CMOVQGT      R8, DI
+	ANDQ         $-4, DI
+	SHLQ         $0x03, DI
+	MOVQ         l+72(FP), R8
+	VBROADCASTSD (R8), Y0
+	VBROADCASTSD 64(R8), Y1
+	VBROADCASTSD 128(R8), Y2
+	LEAQ         ·normPairs+0(SB), R8
+	XORQ         R9, R9
+	LEAQ         mtConsts<>+0(SB), R10
+	LEAQ         tIdx<>+0(SB), R11
+
+boostRunAVX2_loop:
+	CMPQ        R9, DI
+	JAE         boostRunAVX2_done
+	CMPQ        DX, BX
+	JG          boostRunAVX2_done
+	VMOVDQU     (R11), Y5
+	VPCMPEQQ    Y4, Y4, Y4
+	VPXOR       Y3, Y3, Y3
+	VPGATHERQQ  Y4, (DX)(Y5*8), Y3
+	VMOVDQU     64(R11), Y6
+	VPCMPEQQ    Y5, Y5, Y5
+	VPXOR       Y4, Y4, Y4
+	VPGATHERQQ  Y5, (DX)(Y6*8), Y4
+	VMOVDQU     128(R11), Y7
+	VPCMPEQQ    Y6, Y6, Y6
+	VPXOR       Y5, Y5, Y5
+	VPGATHERQQ  Y6, (DX)(Y7*8), Y5
+	VPSRLQ      $0x0b, Y3, Y3
+	VPAND       128(R10), Y3, Y6
+	VPOR        160(R10), Y6, Y6
+	VPAND       192(R10), Y3, Y3
+	VPADDQ      160(R10), Y3, Y3
+	VSUBPD      Y3, Y6, Y6
+	MOVBQZX     (DX), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R8)(R12*1), X9
+	MOVBQZX     48(DX), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R8)(R12*1), Y9, Y9
+	MOVBQZX     24(DX), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R8)(R12*1), X8
+	MOVBQZX     72(DX), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R8)(R12*1), Y8, Y8
+	VUNPCKLPD   Y8, Y9, Y7
+	VUNPCKHPD   Y8, Y9, Y8
+	VANDPD      (R10), Y6, Y3
+	VCMPPD      $0x11, Y8, Y3, Y10
+	VMULPD      Y7, Y6, Y6
+	VMULPD      Y6, Y0, Y3
+	VPSRLQ      $0x0c, Y4, Y4
+	VPOR        32(R10), Y4, Y4
+	VSUBPD      64(R10), Y4, Y4
+	VMULPD      Y6, Y6, Y6
+	VMULPD      Y6, Y6, Y6
+	VMULPD      Y6, Y1, Y6
+	VMOVUPD     32(R10), Y7
+	VSUBPD      Y4, Y7, Y7
+	VADDPD      32(R10), Y3, Y4
+	VMINPD      32(R10), Y4, Y3
+	VMULPD      Y3, Y7, Y7
+	VCMPPD      $0x11, Y7, Y6, Y3
+	VANDPD      Y3, Y10, Y10
+	VMULPD      Y4, Y4, Y3
+	VMULPD      Y4, Y3, Y3
+	VMULPD      Y3, Y2, Y3
+	VPSRLQ      $0x0c, Y5, Y4
+	VPOR        32(R10), Y4, Y4
+	VSUBPD      64(R10), Y4, Y4
+	VMOVMSKPD   Y10, R12
+	CMPL        R12, $0x0f
+	JNE         boostRunAVX2_partial
+	VMOVUPD     Y3, (AX)(R9*1)
+	VMOVUPD     Y4, (CX)(R9*1)
+	ADDQ        $0x20, R9
+	ADDQ        $0x60, DX
+	JMP         boostRunAVX2_loop
+
+boostRunAVX2_partial:
+	XORL      $0x0000000f, R12
+	BSFL      R12, SI
+	LEAQ      prefixLanes<>+0(SB), DX
+	MOVL      SI, BX
+	SHLQ      $0x05, BX
+	VMOVDQU   (DX)(BX*1), Y0
+	VMOVUPD   (AX)(R9*1), Y1
+	VBLENDVPD Y0, Y3, Y1, Y1
+	VMOVUPD   Y1, (AX)(R9*1)
+	VMOVUPD   (CX)(R9*1), Y1
+	VBLENDVPD Y0, Y4, Y1, Y1
+	VMOVUPD   Y1, (CX)(R9*1)
+	LEAQ      (R9)(SI*8), R9
+
+boostRunAVX2_done:
+	SHRQ $0x03, R9
+	MOVQ R9, ret+80(FP)
 	VZEROUPPER
 	RET
 

@@ -353,7 +353,7 @@ func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(us))]
-		n := s.boostWords(w, b, us[:len(b)], nil)
+		n := s.boostRun(w, b, us[:len(b)])
 		s.boostPowers(b[:n], us[:n])
 		for j, g := range b[:n] {
 			b[j] = s.scale.of(g)
@@ -395,6 +395,28 @@ func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 	}
 	return n
 }
+
+// boostRun is boostWords without zs, the values taken at once made a
+// group at a time by a kernel (asmBoostRun) up to the first that is not,
+// which boostWords then draws.
+func (s *gammaSampler) boostRun(w *words, gs, us []float64) int {
+	if !haveKernels() || len(gs) < boostRunMin {
+		return s.boostWords(w, gs, us, nil)
+	}
+	l := s.mt.lanes()
+	n := 0
+	for n < len(gs) && !w.spent() {
+		j := asmBoostRun(gs[n:], us[n:], w.p[w.k:], &l)
+		w.k += 24 * j
+		if n += j; n < len(gs) {
+			n += s.boostWords(w, gs[n:n+1], us[n:n+1], nil)
+		}
+	}
+	return n
+}
+
+// boostRunMin is the fewest values for which boostRun calls its kernel.
+const boostRunMin = 16
 
 // unitParts returns unit(w) for a gamma that is not boosted (u is 0), or
 // for a boosted one the Gamma(alpha+1) draw and the uniform of the word

@@ -84,6 +84,12 @@ func mtBlockAVX512(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen 
 func mtBlockAVX2(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
+func boostRunAVX512(gs, us []float64, src []byte, l *mtLanes) int
+
+//go:noescape
+func boostRunAVX2(gs, us []float64, src []byte, l *mtLanes) int
+
+//go:noescape
 func betaRatiosAVX512(dst, g []float64) int
 
 //go:noescape
@@ -379,6 +385,23 @@ func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 6
 		return mtBlockAVX512(dst, ys, qs, und, p, l, mul)
 	case useAVX2:
 		return mtBlockAVX2(dst, ys, qs, und, p, l, mul)
+	}
+	return 0
+}
+
+// asmBoostRun sets gs[t] to mtValue(d, false, y) and us[t] to the
+// open01 of word 3t+2 of p for the values t whose first try, from words
+// 3t and 3t+1 (gammaSampler.boostWords' quick path), is taken at once,
+// with the c, c2 and d of lane 0 of l (d < mtBig), up to the first that
+// is not, in whole groups of the kernel's lanes that fit gs, us and p (24
+// bytes a value), and returns how many. gs may start at or before p's
+// memory.
+func asmBoostRun(gs, us []float64, p []byte, l *mtLanes) int {
+	switch {
+	case useAVX512:
+		return boostRunAVX512(gs, us, p, l)
+	case useAVX2:
+		return boostRunAVX2(gs, us, p, l)
 	}
 	return 0
 }

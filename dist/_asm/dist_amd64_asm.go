@@ -98,6 +98,8 @@ func main() {
 	tPermConstant()
 	tWalk()
 	tMTAVX2()
+	boostRun(avx512)
+	boostRun(avx2)
 	geometrics()
 	alias(avx512)
 	alias(avx2)

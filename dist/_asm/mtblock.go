@@ -154,9 +154,7 @@ func mtBlock() {
 	VMULPD(t, rhs, rhs)
 	VCMPPD(U8(cmpLT), rhs, lhs, K2)
 	// The value.
-	VMULPD(vy, vy, t)
-	VMULPD(vy, t, t)
-	VMULPD(t, d, t)
+	mtCube(vy, d, t)
 	VMULPD(mul, t, t)
 	VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1})
 	VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1})
@@ -171,7 +169,7 @@ func mtBlock() {
 
 	// The tries before the first that stops, by a masked store.
 	Label(name + "_stop")
-	partialAVX512(dst, off, t, K1, done)
+	partialAVX512(off, K1, done, lanesAt{dst, t})
 }
 
 // mtBlockAVX2 is mtBlockAVX512 with 4 tries per YMM register, two
@@ -244,9 +242,7 @@ func mtBlockAVX2() {
 		VMOVMSKPD(ok, okBits[h])
 		VMOVMSKPD(rhs, sqBits[h])
 		// The value.
-		VMULPD(vy, vy, t)
-		VMULPD(vy, t, t)
-		VMULPD(t, d, t)
+		mtCube(vy, d, t)
 		VMULPD(mul, t, t)
 		ts[h] = t
 		VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1, Disp: 32 * h})
@@ -276,9 +272,9 @@ func mtBlockAVX2() {
 	// blended into dst's own bytes (partialAVX2, which returns).
 	Label(name + "_stop1")
 	ADDQ(U8(32), off)
-	partialAVX2(name+"1", dst, off, ts[1], okBits[1], name+"_done1")
+	partialAVX2(name+"1", off, okBits[1], name+"_done1", lanesAt{dst, ts[1]})
 	Label(name + "_stop0")
-	partialAVX2(name+"0", dst, off, ts[0], okBits[0], done)
+	partialAVX2(name+"0", off, okBits[0], done, lanesAt{dst, ts[0]})
 
 }
 

@@ -49,11 +49,17 @@ func mtConstsConstant() {
 	}
 }
 
-// partialAVX512 ends an AVX-512 kernel whose group of 8 values t at
-// dst+off had a lane that stops it (ok: the lanes that do not): it stores
-// the lanes before the first such one by a masked store and moves off
-// past them; at label done it returns off in values.
-func partialAVX512(dst, off Register, t VecVirtual, ok Register, done string) {
+// lanesAt is a group's vector of values v for the lanes at base+off.
+type lanesAt struct {
+	base Register
+	v    VecVirtual
+}
+
+// partialAVX512 ends an AVX-512 kernel whose group of 8 values, each of
+// stores' vectors at its base+off, had a lane that stops it (ok: the lanes
+// that do not): it stores the lanes before the first such one by masked
+// stores and moves off past them; at label done it returns off in values.
+func partialAVX512(off, ok Register, done string, stores ...lanesAt) {
 	bits := GP32()
 	KMOVB(ok, bits)
 	XORL(U32(0xFF), bits) // the lanes that stop, at least one
@@ -65,7 +71,9 @@ func partialAVX512(dst, off Register, t VecVirtual, ok Register, done string) {
 	ANDL(bits, pre)
 	DECL(pre)
 	KMOVB(pre, K2)
-	VMOVUPD(t, K2, Mem{Base: dst, Index: off, Scale: 1})
+	for _, a := range stores {
+		VMOVUPD(a.v, K2, Mem{Base: a.base, Index: off, Scale: 1})
+	}
 	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
 
 	Label(done)
@@ -75,12 +83,12 @@ func partialAVX512(dst, off Register, t VecVirtual, ok Register, done string) {
 	RET()
 }
 
-// partialAVX2 ends an AVX2 kernel whose group of 4 values t at dst+off had
-// a slow lane (bits: the lanes that were not, from VMOVMSKPD): at label
-// name_partial it blends the lanes before the first slow one into dst's
-// own bytes and moves off past them; at label done it returns off in
-// values.
-func partialAVX2(name string, dst, off Register, t VecVirtual, bits Register, done string) {
+// partialAVX2 ends an AVX2 kernel whose group of 4 values, each of
+// stores' vectors at its base+off, had a slow lane (bits: the lanes that
+// were not, from VMOVMSKPD): at label name_partial it blends the lanes
+// before the first slow one into each base's own bytes and moves off past
+// them; at label done it returns off in values.
+func partialAVX2(name string, off, bits Register, done string, stores ...lanesAt) {
 	// The lanes before the first slow one, blended into dst's own bytes.
 	Label(name + "_partial")
 	XORL(U32(15), bits) // the slow lanes, at least one
@@ -93,9 +101,11 @@ func partialAVX2(name string, dst, off Register, t VecVirtual, bits Register, do
 	SHLQ(U8(5), sh)
 	mask, old := YMM(), YMM()
 	VMOVDQU(Mem{Base: p, Index: sh, Scale: 1}, mask)
-	VMOVUPD(Mem{Base: dst, Index: off, Scale: 1}, old)
-	VBLENDVPD(mask, t, old, old)
-	VMOVUPD(old, Mem{Base: dst, Index: off, Scale: 1})
+	for _, a := range stores {
+		VMOVUPD(Mem{Base: a.base, Index: off, Scale: 1}, old)
+		VBLENDVPD(mask, a.v, old, old)
+		VMOVUPD(old, Mem{Base: a.base, Index: off, Scale: 1})
+	}
 	LEAQ(Mem{Base: off, Index: cnt.As64(), Scale: 8}, off)
 
 	Label(done)
@@ -103,4 +113,35 @@ func partialAVX2(name string, dst, off Register, t VecVirtual, bits Register, do
 	Store(off, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// mtTryAVX2 makes the Marsaglia-Tsang try of the AVX2 kernels that stop
+// at a try the squeeze does not take: y = c·x, q = open01 of the words wq,
+// and the squeeze c2·(x²·x²) < (1-q)·min(1, 1+y), ANDed into ok (all ones
+// in the lanes it takes); it returns 1 + y. cst reads mtConsts.
+func mtTryAVX2(x, wq, c, c2 VecVirtual, cst func(int) Mem, ok VecVirtual) (vy VecVirtual) {
+	y, q, x2, lhs, rhs, t := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+	vy = YMM()
+	VMULPD(x, c, y)
+	VPSRLQ(U8(12), wq, q)
+	VPOR(cst(mtOne), q, q)
+	VSUBPD(cst(mtBias), q, q) // open01
+	VMULPD(x, x, x2)
+	VMULPD(x2, x2, lhs)
+	VMULPD(lhs, c2, lhs)
+	VMOVUPD(cst(mtOne), rhs)
+	VSUBPD(q, rhs, rhs)       // 1 - q
+	VADDPD(cst(mtOne), y, vy) // 1 + y
+	VMINPD(cst(mtOne), vy, t) // min(1, 1+y): neither is NaN
+	VMULPD(t, rhs, rhs)
+	VCMPPD(U8(cmpLT), rhs, lhs, t)
+	VANDPD(t, ok, ok)
+	return vy
+}
+
+// mtCube sets g to the try's draw d·((1+y)(1+y)(1+y)) from vy = 1 + y.
+func mtCube(vy, d, g VecVirtual) {
+	VMULPD(vy, vy, g)
+	VMULPD(vy, g, g)
+	VMULPD(g, d, g)
 }

@@ -113,25 +113,10 @@ func tMTAVX2() {
 	normal(wz, z, okz)
 	normal(wx, x, ok)
 	VANDPD(okz, ok, ok)
-	y, q, x2, lhs, vy, rhs, t := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-	VMULPD(x, c, y)
-	VPSRLQ(U8(12), wu, q)
-	VPOR(cst(mtOne), q, q)
-	VSUBPD(cst(mtBias), q, q) // open01
-	VMULPD(x, x, x2)
-	VMULPD(x2, x2, lhs)
-	VMULPD(lhs, c2, lhs)
-	VMOVUPD(cst(mtOne), rhs)
-	VSUBPD(q, rhs, rhs)       // 1 - q
-	VADDPD(cst(mtOne), y, vy) // 1 + y
-	VMINPD(cst(mtOne), vy, t) // min(1, 1+y): neither is NaN
-	VMULPD(t, rhs, rhs)
-	VCMPPD(U8(cmpLT), rhs, lhs, t)
-	VANDPD(t, ok, ok)
+	vy := mtTryAVX2(x, wu, c, c2, cst, ok)
 	// g, then the value.
-	VMULPD(vy, vy, t)
-	VMULPD(vy, t, t)
-	VMULPD(t, d, t)
+	t := YMM()
+	mtCube(vy, d, t)
 	VDIVPD(t, h, t) // h/g
 	VSQRTPD(t, t)
 	VMULPD(t, z, t)
@@ -146,5 +131,5 @@ func tMTAVX2() {
 	ADDQ(U8(96), src)
 	JMP(LabelRef(name + "_loop"))
 
-	partialAVX2(name, dst, off, t, bits, done)
+	partialAVX2(name, off, bits, done, lanesAt{dst, t})
 }

@@ -187,9 +187,7 @@ func tWalk() {
 		VMINPD(ones, vy, t) // min(1, 1+y): neither is NaN
 		VMULPD(t, rhs, rhs)
 		VCMPPD(U8(cmpLT), rhs, lhs, K6) // the squeeze takes it
-		VMULPD(vy, vy, t)
-		VMULPD(vy, t, t)
-		VMULPD(t, d, t)
+		mtCube(vy, d, t)
 		VDIVPD(t, h, t) // h/g
 		VSQRTPD(t, t)
 		VMULPD(t, z, t)

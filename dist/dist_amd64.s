@@ -6177,6 +6177,40 @@ tMTAVX2_done:
 	VZEROUPPER
 	RET
 
+DATA quadPerm<>+0(SB)/8, $0x0000000000000000
+DATA quadPerm<>+8(SB)/8, $0x0000000000000004
+DATA quadPerm<>+16(SB)/8, $0x0000000000000008
+DATA quadPerm<>+24(SB)/8, $0x000000000000000c
+DATA quadPerm<>+32(SB)/8, $0x0000000000000001
+DATA quadPerm<>+40(SB)/8, $0x0000000000000005
+DATA quadPerm<>+48(SB)/8, $0x0000000000000009
+DATA quadPerm<>+56(SB)/8, $0x000000000000000d
+DATA quadPerm<>+64(SB)/8, $0x0000000000000002
+DATA quadPerm<>+72(SB)/8, $0x0000000000000006
+DATA quadPerm<>+80(SB)/8, $0x000000000000000a
+DATA quadPerm<>+88(SB)/8, $0x000000000000000e
+DATA quadPerm<>+96(SB)/8, $0x0000000000000003
+DATA quadPerm<>+104(SB)/8, $0x0000000000000007
+DATA quadPerm<>+112(SB)/8, $0x000000000000000b
+DATA quadPerm<>+120(SB)/8, $0x000000000000000f
+DATA quadPerm<>+128(SB)/8, $0x0000000000000000
+DATA quadPerm<>+136(SB)/8, $0x0000000000000001
+DATA quadPerm<>+144(SB)/8, $0x0000000000000002
+DATA quadPerm<>+152(SB)/8, $0x0000000000000003
+DATA quadPerm<>+160(SB)/8, $0x0000000000000008
+DATA quadPerm<>+168(SB)/8, $0x0000000000000009
+DATA quadPerm<>+176(SB)/8, $0x000000000000000a
+DATA quadPerm<>+184(SB)/8, $0x000000000000000b
+DATA quadPerm<>+192(SB)/8, $0x0000000000000004
+DATA quadPerm<>+200(SB)/8, $0x0000000000000005
+DATA quadPerm<>+208(SB)/8, $0x0000000000000006
+DATA quadPerm<>+216(SB)/8, $0x0000000000000007
+DATA quadPerm<>+224(SB)/8, $0x000000000000000c
+DATA quadPerm<>+232(SB)/8, $0x000000000000000d
+DATA quadPerm<>+240(SB)/8, $0x000000000000000e
+DATA quadPerm<>+248(SB)/8, $0x000000000000000f
+GLOBL quadPerm<>(SB), RODATA|NOPTR, $256
+
 // func boostRunAVX512(gs []float64, us []float64, src []byte, l *mtLanes) int
 // Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV
 TEXT ·boostRunAVX512(SB), NOSPLIT, $0-88
@@ -6205,10 +6239,10 @@ TEXT ·boostRunAVX512(SB), NOSPLIT, $0-88
 	VPBROADCASTQ R10, Z5
 	VPXORQ       Z6, Z6, Z6
 	VMOVDQU64    tPerm<>+0(SB), Z6
-	VMOVDQU64    tPerm<>+64(SB), Z12
-	VMOVDQU64    tPerm<>+128(SB), Z10
-	VMOVDQU64    tPerm<>+192(SB), Z13
-	VMOVDQU64    tPerm<>+256(SB), Z11
+	VMOVDQU64    tPerm<>+64(SB), Z10
+	VMOVDQU64    tPerm<>+128(SB), Z11
+	VMOVDQU64    tPerm<>+192(SB), Z12
+	VMOVDQU64    tPerm<>+256(SB), Z13
 	VMOVDQU64    tPerm<>+320(SB), Z14
 
 boostRunAVX512_loop:
@@ -6218,12 +6252,12 @@ boostRunAVX512_loop:
 	JG           boostRunAVX512_done
 	VMOVDQU64    (DX), Z15
 	VPERMT2Q     64(DX), Z6, Z15
-	VPERMT2Q     128(DX), Z12, Z15
+	VPERMT2Q     128(DX), Z10, Z15
 	VMOVDQU64    (DX), Z16
-	VPERMT2Q     64(DX), Z10, Z16
-	VPERMT2Q     128(DX), Z13, Z16
+	VPERMT2Q     64(DX), Z11, Z16
+	VPERMT2Q     128(DX), Z12, Z16
 	VMOVDQU64    (DX), Z17
-	VPERMT2Q     64(DX), Z11, Z17
+	VPERMT2Q     64(DX), Z13, Z17
 	VPERMT2Q     128(DX), Z14, Z17
 	VPSRAQ       $0x0b, Z15, Z15
 	VCVTQQ2PD    Z15, Z15
@@ -6258,27 +6292,27 @@ boostRunAVX512_loop:
 	VPANDQ       Z3, Z15, Z9
 	VCMPPD       $0x11, Z8, Z9, K1
 	VMULPD       Z7, Z15, Z15
-	VMULPD       Z15, Z0, Z9
+	VMULPD       Z15, Z0, Z18
 	VPSRLQ       $0x0c, Z16, Z16
 	VPORQ        Z4, Z16, Z16
 	VSUBPD       Z5, Z16, Z16
 	VMULPD       Z15, Z15, Z15
 	VMULPD       Z15, Z15, Z15
 	VMULPD       Z15, Z1, Z15
-	VSUBPD       Z16, Z4, Z18
-	VADDPD       Z4, Z9, Z16
-	VMINPD       Z4, Z16, Z9
-	VMULPD       Z9, Z18, Z18
-	VCMPPD       $0x11, Z18, Z15, K1, K1
-	VMULPD       Z16, Z16, Z9
-	VMULPD       Z16, Z9, Z9
-	VMULPD       Z9, Z2, Z9
+	VSUBPD       Z16, Z4, Z16
+	VADDPD       Z4, Z18, Z19
+	VMINPD       Z4, Z19, Z18
+	VMULPD       Z18, Z16, Z16
+	VCMPPD       $0x11, Z16, Z15, K1, K1
+	VMULPD       Z19, Z19, Z18
+	VMULPD       Z19, Z18, Z18
+	VMULPD       Z18, Z2, Z18
 	VPSRLQ       $0x0c, Z17, Z15
 	VPORQ        Z4, Z15, Z15
 	VSUBPD       Z5, Z15, Z15
 	KORTESTB     K1, K1
 	JCC          boostRunAVX512_stop
-	VMOVUPD      Z9, (AX)(R9*1)
+	VMOVUPD      Z18, (AX)(R9*1)
 	VMOVUPD      Z15, (CX)(R9*1)
 	ADDQ         $0x40, R9
 	ADDQ         $0x000000c0, DX
@@ -6293,7 +6327,7 @@ boostRunAVX512_stop:
 	ANDL    DX, BX
 	DECL    BX
 	KMOVB   BX, K2
-	VMOVUPD Z9, K2, (AX)(R9*1)
+	VMOVUPD Z18, K2, (AX)(R9*1)
 	VMOVUPD Z15, K2, (CX)(R9*1)
 	LEAQ    (R9)(SI*8), R9
 
@@ -6343,12 +6377,12 @@ boostRunAVX2_loop:
 	VPCMPEQQ    Y6, Y6, Y6
 	VPXOR       Y5, Y5, Y5
 	VPGATHERQQ  Y6, (DX)(Y7*8), Y5
-	VPSRLQ      $0x0b, Y3, Y3
-	VPAND       128(R10), Y3, Y6
-	VPOR        160(R10), Y6, Y6
-	VPAND       192(R10), Y3, Y3
-	VPADDQ      160(R10), Y3, Y3
-	VSUBPD      Y3, Y6, Y6
+	VPSRLQ      $0x0b, Y3, Y6
+	VPAND       128(R10), Y6, Y3
+	VPOR        160(R10), Y3, Y3
+	VPAND       192(R10), Y6, Y6
+	VPADDQ      160(R10), Y6, Y6
+	VSUBPD      Y6, Y3, Y3
 	MOVBQZX     (DX), R12
 	SHLQ        $0x04, R12
 	VMOVUPD     (R8)(R12*1), X9
@@ -6363,36 +6397,36 @@ boostRunAVX2_loop:
 	VINSERTF128 $0x01, (R8)(R12*1), Y8, Y8
 	VUNPCKLPD   Y8, Y9, Y7
 	VUNPCKHPD   Y8, Y9, Y8
-	VANDPD      (R10), Y6, Y3
-	VCMPPD      $0x11, Y8, Y3, Y10
-	VMULPD      Y7, Y6, Y6
-	VMULPD      Y6, Y0, Y3
+	VANDPD      (R10), Y3, Y6
+	VCMPPD      $0x11, Y8, Y6, Y6
+	VMULPD      Y7, Y3, Y3
+	VMULPD      Y3, Y0, Y7
 	VPSRLQ      $0x0c, Y4, Y4
 	VPOR        32(R10), Y4, Y4
 	VSUBPD      64(R10), Y4, Y4
-	VMULPD      Y6, Y6, Y6
-	VMULPD      Y6, Y6, Y6
-	VMULPD      Y6, Y1, Y6
-	VMOVUPD     32(R10), Y7
-	VSUBPD      Y4, Y7, Y7
-	VADDPD      32(R10), Y3, Y4
-	VMINPD      32(R10), Y4, Y3
-	VMULPD      Y3, Y7, Y7
-	VCMPPD      $0x11, Y7, Y6, Y3
-	VANDPD      Y3, Y10, Y10
-	VMULPD      Y4, Y4, Y3
-	VMULPD      Y4, Y3, Y3
+	VMULPD      Y3, Y3, Y3
+	VMULPD      Y3, Y3, Y3
+	VMULPD      Y3, Y1, Y3
+	VMOVUPD     32(R10), Y10
+	VSUBPD      Y4, Y10, Y10
+	VADDPD      32(R10), Y7, Y7
+	VMINPD      32(R10), Y7, Y4
+	VMULPD      Y4, Y10, Y10
+	VCMPPD      $0x11, Y10, Y3, Y4
+	VANDPD      Y4, Y6, Y6
+	VMULPD      Y7, Y7, Y3
+	VMULPD      Y7, Y3, Y3
 	VMULPD      Y3, Y2, Y3
 	VPSRLQ      $0x0c, Y5, Y4
 	VPOR        32(R10), Y4, Y4
 	VSUBPD      64(R10), Y4, Y4
-	VMOVMSKPD   Y10, R12
+	VMOVMSKPD   Y6, R12
 	CMPL        R12, $0x0f
 	JNE         boostRunAVX2_partial
 	VMOVUPD     Y3, (AX)(R9*1)
 	VMOVUPD     Y4, (CX)(R9*1)
 	ADDQ        $0x20, R9
-	ADDQ        $0x60, DX
+	ADDQ        $0x00000060, DX
 	JMP         boostRunAVX2_loop
 
 boostRunAVX2_partial:
@@ -6413,6 +6447,320 @@ boostRunAVX2_partial:
 boostRunAVX2_done:
 	SHRQ $0x03, R9
 	MOVQ R9, ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func boostRunZAVX512(zs []float64, gs []float64, us []float64, src []byte, l *mtLanes) int
+// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV
+TEXT ·boostRunZAVX512(SB), NOSPLIT, $0-112
+	MOVQ         zs_base+0(FP), AX
+	MOVQ         gs_base+24(FP), CX
+	MOVQ         us_base+48(FP), DX
+	MOVQ         src_base+72(FP), BX
+	MOVQ         src_len+80(FP), SI
+	LEAQ         -256(BX)(SI*1), SI
+	MOVQ         gs_len+32(FP), R8
+	MOVQ         us_len+56(FP), R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	MOVQ         zs_len+8(FP), R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	ANDQ         $-8, R8
+	SHLQ         $0x03, R8
+	MOVQ         l+96(FP), R9
+	VBROADCASTSD (R9), Z0
+	VBROADCASTSD 64(R9), Z1
+	VBROADCASTSD 128(R9), Z2
+	LEAQ         ·normPairs+0(SB), R9
+	XORQ         R10, R10
+	MOVQ         $0x7fffffffffffffff, R11
+	VPBROADCASTQ R11, Z3
+	MOVQ         $0x3ff0000000000000, R11
+	VPBROADCASTQ R11, Z4
+	MOVQ         $0x3fefffffffffffff, R11
+	VPBROADCASTQ R11, Z5
+	VPXORQ       Z6, Z6, Z6
+	VMOVDQU64    quadPerm<>+0(SB), Z6
+	VMOVDQU64    quadPerm<>+64(SB), Z13
+	VMOVDQU64    quadPerm<>+128(SB), Z14
+	VMOVDQU64    quadPerm<>+192(SB), Z15
+
+boostRunZAVX512_loop:
+	CMPQ         R10, R8
+	JAE          boostRunZAVX512_done
+	CMPQ         BX, SI
+	JG           boostRunZAVX512_done
+	VMOVDQU64    (BX), Z16
+	VPERMT2Q     64(BX), Z6, Z16
+	VMOVDQU64    128(BX), Z18
+	VPERMT2Q     192(BX), Z6, Z18
+	VMOVDQU64    (BX), Z17
+	VPERMT2Q     64(BX), Z13, Z17
+	VMOVDQU64    128(BX), Z19
+	VPERMT2Q     192(BX), Z13, Z19
+	VMOVDQA64    Z16, Z20
+	VPERMT2Q     Z18, Z14, Z20
+	VMOVDQA64    Z16, Z16
+	VPERMT2Q     Z18, Z15, Z16
+	VMOVDQA64    Z17, Z18
+	VPERMT2Q     Z19, Z14, Z18
+	VMOVDQA64    Z17, Z17
+	VPERMT2Q     Z19, Z15, Z17
+	VPSRAQ       $0x0b, Z20, Z19
+	VCVTQQ2PD    Z19, Z19
+	MOVBQZX      (BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X9
+	MOVBQZX      64(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y9, Y9
+	MOVBQZX      128(BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X7
+	MOVBQZX      192(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y7, Y7
+	VINSERTF64X4 $0x01, Y7, Z9, Z9
+	MOVBQZX      32(BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X8
+	MOVBQZX      96(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y8, Y8
+	MOVBQZX      160(BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X7
+	MOVBQZX      224(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y7, Y7
+	VINSERTF64X4 $0x01, Y7, Z8, Z8
+	VUNPCKLPD    Z8, Z9, Z7
+	VUNPCKHPD    Z8, Z9, Z8
+	VPANDQ       Z3, Z19, Z9
+	VCMPPD       $0x11, Z8, Z9, K1
+	VMULPD       Z7, Z19, Z19
+	VPSRAQ       $0x0b, Z16, Z16
+	VCVTQQ2PD    Z16, Z16
+	MOVBQZX      8(BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X12
+	MOVBQZX      72(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y12, Y12
+	MOVBQZX      136(BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X10
+	MOVBQZX      200(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y10, Y10
+	VINSERTF64X4 $0x01, Y10, Z12, Z12
+	MOVBQZX      40(BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X11
+	MOVBQZX      104(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y11, Y11
+	MOVBQZX      168(BX), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X10
+	MOVBQZX      232(BX), R11
+	SHLQ         $0x04, R11
+	VINSERTF64X2 $0x01, (R9)(R11*1), Y10, Y10
+	VINSERTF64X4 $0x01, Y10, Z11, Z11
+	VUNPCKLPD    Z11, Z12, Z10
+	VUNPCKHPD    Z11, Z12, Z11
+	VPANDQ       Z3, Z16, Z12
+	VCMPPD       $0x11, Z11, Z12, K1, K1
+	VMULPD       Z10, Z16, Z16
+	VMULPD       Z16, Z0, Z20
+	VPSRLQ       $0x0c, Z18, Z18
+	VPORQ        Z4, Z18, Z18
+	VSUBPD       Z5, Z18, Z18
+	VMULPD       Z16, Z16, Z16
+	VMULPD       Z16, Z16, Z16
+	VMULPD       Z16, Z1, Z16
+	VSUBPD       Z18, Z4, Z18
+	VADDPD       Z4, Z20, Z21
+	VMINPD       Z4, Z21, Z20
+	VMULPD       Z20, Z18, Z18
+	VCMPPD       $0x11, Z18, Z16, K1, K1
+	VMULPD       Z21, Z21, Z20
+	VMULPD       Z21, Z20, Z20
+	VMULPD       Z20, Z2, Z20
+	VPSRLQ       $0x0c, Z17, Z16
+	VPORQ        Z4, Z16, Z16
+	VSUBPD       Z5, Z16, Z16
+	KORTESTB     K1, K1
+	JCC          boostRunZAVX512_stop
+	VMOVUPD      Z20, (CX)(R10*1)
+	VMOVUPD      Z16, (DX)(R10*1)
+	VMOVUPD      Z19, (AX)(R10*1)
+	ADDQ         $0x40, R10
+	ADDQ         $0x00000100, BX
+	JMP          boostRunZAVX512_loop
+
+boostRunZAVX512_stop:
+	KMOVB   K1, BX
+	XORL    $0x000000ff, BX
+	BSFL    BX, DI
+	MOVL    BX, SI
+	NEGL    SI
+	ANDL    BX, SI
+	DECL    SI
+	KMOVB   SI, K2
+	VMOVUPD Z20, K2, (CX)(R10*1)
+	VMOVUPD Z16, K2, (DX)(R10*1)
+	VMOVUPD Z19, K2, (AX)(R10*1)
+	LEAQ    (R10)(DI*8), R10
+
+boostRunZAVX512_done:
+	SHRQ $0x03, R10
+	MOVQ R10, ret+104(FP)
+	VZEROUPPER
+	RET
+
+// func boostRunZAVX2(zs []float64, gs []float64, us []float64, src []byte, l *mtLanes) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·boostRunZAVX2(SB), NOSPLIT, $0-112
+	MOVQ         zs_base+0(FP), AX
+	MOVQ         gs_base+24(FP), CX
+	MOVQ         us_base+48(FP), DX
+	MOVQ         src_base+72(FP), BX
+	MOVQ         src_len+80(FP), SI
+	LEAQ         -128(BX)(SI*1), SI
+	MOVQ         gs_len+32(FP), R8
+	MOVQ         us_len+56(FP), R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	MOVQ         zs_len+8(FP), R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	ANDQ         $-4, R8
+	SHLQ         $0x03, R8
+	MOVQ         l+96(FP), R9
+	VBROADCASTSD (R9), Y0
+	VBROADCASTSD 64(R9), Y1
+	VBROADCASTSD 128(R9), Y2
+	LEAQ         ·normPairs+0(SB), R9
+	XORQ         R10, R10
+	LEAQ         mtConsts<>+0(SB), R11
+
+boostRunZAVX2_loop:
+	CMPQ        R10, R8
+	JAE         boostRunZAVX2_done
+	CMPQ        BX, SI
+	JG          boostRunZAVX2_done
+	VMOVDQU     (BX), Y3
+	VMOVDQU     32(BX), Y4
+	VMOVDQU     64(BX), Y5
+	VMOVDQU     96(BX), Y6
+	VUNPCKLPD   Y4, Y3, Y7
+	VUNPCKHPD   Y4, Y3, Y3
+	VUNPCKLPD   Y6, Y5, Y4
+	VUNPCKHPD   Y6, Y5, Y5
+	VPERM2F128  $0x20, Y4, Y7, Y6
+	VPERM2F128  $0x31, Y4, Y7, Y7
+	VPERM2F128  $0x20, Y5, Y3, Y4
+	VPERM2F128  $0x31, Y5, Y3, Y3
+	VPSRLQ      $0x0b, Y6, Y6
+	VPAND       128(R11), Y6, Y5
+	VPOR        160(R11), Y5, Y5
+	VPAND       192(R11), Y6, Y6
+	VPADDQ      160(R11), Y6, Y6
+	VSUBPD      Y6, Y5, Y5
+	MOVBQZX     (BX), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R9)(R12*1), X9
+	MOVBQZX     64(BX), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R9)(R12*1), Y9, Y9
+	MOVBQZX     32(BX), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R9)(R12*1), X8
+	MOVBQZX     96(BX), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R9)(R12*1), Y8, Y8
+	VUNPCKLPD   Y8, Y9, Y12
+	VUNPCKHPD   Y8, Y9, Y8
+	VANDPD      (R11), Y5, Y6
+	VCMPPD      $0x11, Y8, Y6, Y6
+	VMULPD      Y12, Y5, Y5
+	VPSRLQ      $0x0b, Y4, Y12
+	VPAND       128(R11), Y12, Y4
+	VPOR        160(R11), Y4, Y4
+	VPAND       192(R11), Y12, Y12
+	VPADDQ      160(R11), Y12, Y12
+	VSUBPD      Y12, Y4, Y4
+	MOVBQZX     8(BX), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R9)(R12*1), X11
+	MOVBQZX     72(BX), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R9)(R12*1), Y11, Y11
+	MOVBQZX     40(BX), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R9)(R12*1), X10
+	MOVBQZX     104(BX), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R9)(R12*1), Y10, Y10
+	VUNPCKLPD   Y10, Y11, Y13
+	VUNPCKHPD   Y10, Y11, Y10
+	VANDPD      (R11), Y4, Y12
+	VCMPPD      $0x11, Y10, Y12, Y12
+	VMULPD      Y13, Y4, Y4
+	VANDPD      Y6, Y12, Y12
+	VMULPD      Y4, Y0, Y6
+	VPSRLQ      $0x0c, Y7, Y7
+	VPOR        32(R11), Y7, Y7
+	VSUBPD      64(R11), Y7, Y7
+	VMULPD      Y4, Y4, Y4
+	VMULPD      Y4, Y4, Y4
+	VMULPD      Y4, Y1, Y4
+	VMOVUPD     32(R11), Y13
+	VSUBPD      Y7, Y13, Y13
+	VADDPD      32(R11), Y6, Y7
+	VMINPD      32(R11), Y7, Y6
+	VMULPD      Y6, Y13, Y13
+	VCMPPD      $0x11, Y13, Y4, Y6
+	VANDPD      Y6, Y12, Y12
+	VMULPD      Y7, Y7, Y4
+	VMULPD      Y7, Y4, Y4
+	VMULPD      Y4, Y2, Y4
+	VPSRLQ      $0x0c, Y3, Y3
+	VPOR        32(R11), Y3, Y3
+	VSUBPD      64(R11), Y3, Y3
+	VMOVMSKPD   Y12, R12
+	CMPL        R12, $0x0f
+	JNE         boostRunZAVX2_partial
+	VMOVUPD     Y4, (CX)(R10*1)
+	VMOVUPD     Y3, (DX)(R10*1)
+	VMOVUPD     Y5, (AX)(R10*1)
+	ADDQ        $0x20, R10
+	ADDQ        $0x00000080, BX
+	JMP         boostRunZAVX2_loop
+
+boostRunZAVX2_partial:
+	XORL      $0x0000000f, R12
+	BSFL      R12, DI
+	LEAQ      prefixLanes<>+0(SB), BX
+	MOVL      DI, SI
+	SHLQ      $0x05, SI
+	VMOVDQU   (BX)(SI*1), Y0
+	VMOVUPD   (CX)(R10*1), Y1
+	VBLENDVPD Y0, Y4, Y1, Y1
+	VMOVUPD   Y1, (CX)(R10*1)
+	VMOVUPD   (DX)(R10*1), Y1
+	VBLENDVPD Y0, Y3, Y1, Y1
+	VMOVUPD   Y1, (DX)(R10*1)
+	VMOVUPD   (AX)(R10*1), Y1
+	VBLENDVPD Y0, Y5, Y1, Y1
+	VMOVUPD   Y1, (AX)(R10*1)
+	LEAQ      (R10)(DI*8), R10
+
+boostRunZAVX2_done:
+	SHRQ $0x03, R10
+	MOVQ R10, ret+104(FP)
 	VZEROUPPER
 	RET
 

@@ -353,7 +353,7 @@ func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(us))]
-		n := s.boostRun(w, b, us[:len(b)])
+		n := s.boostRun(w, b, us[:len(b)], nil)
 		s.boostPowers(b[:n], us[:n])
 		for j, g := range b[:n] {
 			b[j] = s.scale.of(g)
@@ -396,20 +396,30 @@ func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 	return n
 }
 
-// boostRun is boostWords without zs, the values taken at once made a
-// group at a time by a kernel (asmBoostRun) up to the first that is not,
-// which boostWords then draws.
-func (s *gammaSampler) boostRun(w *words, gs, us []float64) int {
+// boostRun is boostWords with the values taken at once made a group at a
+// time by a kernel (asmBoostRun, or asmBoostRunZ with zs) up to the first
+// that is not, which boostWords then draws.
+func (s *gammaSampler) boostRun(w *words, gs, us, zs []float64) int {
 	if !haveKernels() || len(gs) < boostRunMin {
-		return s.boostWords(w, gs, us, nil)
+		return s.boostWords(w, gs, us, zs)
 	}
 	l := s.mt.lanes()
 	n := 0
 	for n < len(gs) && !w.spent() {
-		j := asmBoostRun(gs[n:], us[n:], w.p[w.k:], &l)
-		w.k += 24 * j
+		var j int
+		if zs == nil {
+			j = asmBoostRun(gs[n:], us[n:], w.p[w.k:], &l)
+			w.k += 24 * j
+		} else {
+			j = asmBoostRunZ(zs[n:], gs[n:], us[n:], w.p[w.k:], &l)
+			w.k += 32 * j
+		}
 		if n += j; n < len(gs) {
-			n += s.boostWords(w, gs[n:n+1], us[n:n+1], nil)
+			var z []float64
+			if zs != nil {
+				z = zs[n : n+1]
+			}
+			n += s.boostWords(w, gs[n:n+1], us[n:n+1], z)
 		}
 	}
 	return n

@@ -90,6 +90,12 @@ func boostRunAVX512(gs, us []float64, src []byte, l *mtLanes) int
 func boostRunAVX2(gs, us []float64, src []byte, l *mtLanes) int
 
 //go:noescape
+func boostRunZAVX512(zs, gs, us []float64, src []byte, l *mtLanes) int
+
+//go:noescape
+func boostRunZAVX2(zs, gs, us []float64, src []byte, l *mtLanes) int
+
+//go:noescape
 func betaRatiosAVX512(dst, g []float64) int
 
 //go:noescape
@@ -402,6 +408,20 @@ func asmBoostRun(gs, us []float64, p []byte, l *mtLanes) int {
 		return boostRunAVX512(gs, us, p, l)
 	case useAVX2:
 		return boostRunAVX2(gs, us, p, l)
+	}
+	return 0
+}
+
+// asmBoostRunZ is asmBoostRun with a normal drawn before each value
+// (StudentsT's Z): zs[t] is normalFast's value of word 4t, on its fast
+// path, and the draw and uniform come from words 4t+1 to 4t+3 (32 bytes
+// a value).
+func asmBoostRunZ(zs, gs, us []float64, p []byte, l *mtLanes) int {
+	switch {
+	case useAVX512:
+		return boostRunZAVX512(zs, gs, us, p, l)
+	case useAVX2:
+		return boostRunZAVX2(zs, gs, us, p, l)
 	}
 	return 0
 }

@@ -310,15 +310,16 @@ func TestKernelBetaRatios(t *testing.T) {
 	})
 }
 
-// TestKernelBoostRun compares asmBoostRun with boostWords' quick path
-// value by value on every backend: for boosted shapes across [1/4, 1),
-// every number of values 0 to 200 and more, at every byte offset of the
-// words (mod 24), with gs in place (over the words, as a chunk is) and
-// apart, us as long as gs or shorter: the returned count is the first
-// value whose normal word misses the fast path or whose try the squeeze
-// does not take (else the whole groups of the kernel's lanes that fit gs,
-// us and the words), before it every draw and uniform is the Go code's,
-// and nothing after it is written.
+// TestKernelBoostRun compares asmBoostRun and asmBoostRunZ with
+// boostWords' quick path value by value on every backend: for boosted
+// shapes across [1/4, 1), every number of values 0 to 200 and more, at
+// every byte offset of the words (mod 24), with gs in place (over the
+// words, as a chunk is) and apart, us (and zs) as long as gs or shorter:
+// the returned count is the first value whose normal words miss the fast
+// path or whose try the squeeze does not take (else the whole groups of
+// the kernel's lanes that fit the outputs and the words), before it every
+// draw, uniform (and normal) is the Go code's, and nothing after it is
+// written.
 func TestKernelBoostRun(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		lanes := 8
@@ -327,96 +328,126 @@ func TestKernelBoostRun(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(41, 42))
 		const guard = 0x5A5A5A5A5A5A5A5A
-		stops, long := 0, 0
-		for _, alpha := range []float64{0.25, 0.3, 0.5001, 0.8, 0.9999} {
-			var m mtGamma
-			m.init(alpha + 1)
-			l := m.lanes()
-			for n := range 210 {
-				words := make([]uint64, 3*n)
-				crafted := n%3 == 0 // else random words: runs that go long
-				for j := range n {
-					words[3*j] = r.Uint64()
-					q, u := r.Uint64(), r.Uint64()
-					if crafted {
-						words[3*j] = zigWord(r, false)
-						switch r.IntN(6) {
-						case 0:
-							q |= 0xFFFFFFF << 36
-						case 1:
-							u &= 1<<20 - 1
-						case 2:
-							u |= 1<<64 - 1<<12
-						}
+		for _, withZ := range []bool{false, true} {
+			wv := 3 // words a value
+			if withZ {
+				wv = 4
+			}
+			stops, long := 0, 0
+			for _, alpha := range []float64{0.25, 0.3, 0.5001, 0.8, 0.9999} {
+				var m mtGamma
+				m.init(alpha + 1)
+				l := m.lanes()
+				for n := range 210 {
+					words := make([]uint64, wv*n)
+					crafted := n%3 == 0 // else random words: runs that go long
+					for j := range words {
+						words[j] = r.Uint64()
 					}
-					words[3*j+1], words[3*j+2] = q, u
-				}
-				off := n % 24
-				p := bytesAt(words, off)
-				for _, inPlace := range []bool{false, true} {
-					gs, q := kernelDst(p, off, n, inPlace, guard)
-					nu := n + 8
-					if n%2 == 1 {
-						nu = n / 2
-					}
-					us := make([]float64, nu)
-					for i := range us {
-						us[i] = math.Float64frombits(guard)
-					}
-					want := min(n, len(gs), len(us)) / lanes * lanes
-					for j := range want {
-						x, fast := normalFast(le64(p, 24*j))
-						y := float64(m.c * x)
-						qq := open01(le64(p, 24*j+8))
-						x2 := x * x
-						if !fast || !(m.c2*(x2*x2) < (1-qq)*min(1, 1+y)) {
-							want = j
-							break
-						}
-					}
-					got := asmBoostRun(gs, us, q, &l)
-					desc := fmt.Sprintf("%s alpha %v, %d values, offset %d, in place %v, len(us) %d", Backend(), alpha, n, off, inPlace, len(us))
-					if got != want {
-						t.Fatalf("%s: returned %d, want %d", desc, got, want)
-					}
-					for j := range got {
-						y := float64(m.c * mustFast(le64(p, 24*j)))
-						if g := mtValue(m.d, false, y); math.Float64bits(gs[j]) != math.Float64bits(g) {
-							t.Fatalf("%s: value %d: draw %v, want %v", desc, j, gs[j], g)
-						}
-						if u := open01(le64(p, 24*j+16)); math.Float64bits(us[j]) != math.Float64bits(u) {
-							t.Fatalf("%s: value %d: uniform %v, want %v", desc, j, us[j], u)
-						}
-						if j >= 64 {
-							long++
-						}
-					}
-					for i := got; i < len(us); i++ {
-						if math.Float64bits(us[i]) != guard {
-							t.Fatalf("%s: wrote us[%d]", desc, i)
-						}
-					}
-					if inPlace {
-						for i := 24 * got; i < len(p); i++ {
-							if q[i] != p[i] {
-								t.Fatalf("%s: overwrote byte %d of the words", desc, i)
-							}
-						}
-					} else {
-						for i := got; i < len(gs); i++ {
-							if math.Float64bits(gs[i]) != guard {
-								t.Fatalf("%s: wrote gs[%d]", desc, i)
+					for j := range n {
+						v := words[wv*j : wv*j+wv]
+						if crafted {
+							v[0], v[wv-3] = zigWord(r, false), zigWord(r, false)
+							switch r.IntN(6) {
+							case 0:
+								v[wv-2] |= 0xFFFFFFF << 36
+							case 1:
+								v[wv-1] &= 1<<20 - 1
+							case 2:
+								v[wv-1] |= 1<<64 - 1<<12
 							}
 						}
 					}
-					if got < min(n, len(gs), len(us))/lanes*lanes {
-						stops++
+					off := n % 24
+					p := bytesAt(words, off)
+					for _, inPlace := range []bool{false, true} {
+						gs, q := kernelDst(p, off, n, inPlace, guard)
+						nu := n + 8
+						if n%2 == 1 {
+							nu = n / 2
+						}
+						us, zs := make([]float64, nu), make([]float64, n+8-n%5)
+						for _, o := range [][]float64{us, zs} {
+							for i := range o {
+								o[i] = math.Float64frombits(guard)
+							}
+						}
+						fit := min(n, len(gs), len(us))
+						if withZ {
+							fit = min(fit, len(zs))
+						}
+						want := fit / lanes * lanes
+						for j := range want {
+							fast := true
+							if withZ {
+								_, fast = normalFast(le64(p, 32*j))
+							}
+							x, fx := normalFast(le64(p, wv*8*j+8*(wv-3)))
+							y := float64(m.c * x)
+							qq := open01(le64(p, wv*8*j+8*(wv-2)))
+							x2 := x * x
+							if !fast || !fx || !(m.c2*(x2*x2) < (1-qq)*min(1, 1+y)) {
+								want = j
+								break
+							}
+						}
+						var got int
+						if withZ {
+							got = asmBoostRunZ(zs, gs, us, q, &l)
+						} else {
+							got = asmBoostRun(gs, us, q, &l)
+						}
+						desc := fmt.Sprintf("%s z %v alpha %v, %d values, offset %d, in place %v, len(us) %d, len(zs) %d", Backend(), withZ, alpha, n, off, inPlace, len(us), len(zs))
+						if got != want {
+							t.Fatalf("%s: returned %d, want %d", desc, got, want)
+						}
+						for j := range got {
+							at := wv * 8 * j
+							y := float64(m.c * mustFast(le64(p, at+8*(wv-3))))
+							if g := mtValue(m.d, false, y); math.Float64bits(gs[j]) != math.Float64bits(g) {
+								t.Fatalf("%s: value %d: draw %v, want %v", desc, j, gs[j], g)
+							}
+							if u := open01(le64(p, at+8*(wv-1))); math.Float64bits(us[j]) != math.Float64bits(u) {
+								t.Fatalf("%s: value %d: uniform %v, want %v", desc, j, us[j], u)
+							}
+							if withZ {
+								if z := mustFast(le64(p, at)); math.Float64bits(zs[j]) != math.Float64bits(z) {
+									t.Fatalf("%s: value %d: normal %v, want %v", desc, j, zs[j], z)
+								}
+							}
+							if j >= 64 {
+								long++
+							}
+						}
+						for _, o := range [][]float64{us, zs} {
+							for i := got; i < len(o); i++ {
+								if math.Float64bits(o[i]) != guard {
+									t.Fatalf("%s: wrote an output past its values, at %d", desc, i)
+								}
+							}
+						}
+						if inPlace {
+							for i := wv * 8 * got; i < len(p); i++ {
+								if q[i] != p[i] {
+									t.Fatalf("%s: overwrote byte %d of the words", desc, i)
+								}
+							}
+						} else {
+							for i := got; i < len(gs); i++ {
+								if math.Float64bits(gs[i]) != guard {
+									t.Fatalf("%s: wrote gs[%d]", desc, i)
+								}
+							}
+						}
+						if got < fit/lanes*lanes {
+							stops++
+						}
 					}
 				}
 			}
-		}
-		if stops == 0 || long == 0 {
-			t.Fatalf("no run stopped (%d) or ran past 64 values (%d): the test tests nothing", stops, long)
+			if stops == 0 || long == 0 {
+				t.Fatalf("z %v: no run stopped (%d) or ran past 64 values (%d): the test tests nothing", withZ, stops, long)
+			}
 		}
 	})
 }

@@ -38,6 +38,8 @@ func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 6
 
 func asmBoostRun(gs, us []float64, p []byte, l *mtLanes) int { return 0 }
 
+func asmBoostRunZ(zs, gs, us []float64, p []byte, l *mtLanes) int { return 0 }
+
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
 
 func haveTWalk() bool { return false }

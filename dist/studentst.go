@@ -225,7 +225,7 @@ func (s *tSampler) boostFill(w *words, dst []float64) int {
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(us))]
-		n := s.g.boostWords(w, b, us[:len(b)], zs[:len(b)])
+		n := s.g.boostRun(w, b, us[:len(b)], zs[:len(b)])
 		s.g.boostPowers(b[:n], us[:n])
 		for j, g := range b[:n] {
 			b[j] = s.at(zs[j], g)

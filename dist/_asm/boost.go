@@ -7,7 +7,9 @@ package main
 // and the boost's uniform, open01 of the third word, each operation as
 // the Go code rounds it. They stop at the first value whose normal word
 // misses the fast path or whose try the squeeze does not take (a try with
-// y <= -1 never passes it), which the Go code draws.
+// y <= -1 never passes it), which the Go code draws. boostRunZAVX512 and
+// boostRunZAVX2 are the same with a normal z drawn before each value
+// (StudentsT's), four words a value, its word on the fast path too.
 
 import (
 	"fmt"
@@ -17,31 +19,46 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// boostRun generates boostRunAVX512 or boostRunAVX2.
-func boostRun(s isa) {
-	name := "boostRun" + s.suffix
+// boostRun generates boostRunAVX512 or boostRunAVX2, or with z
+// boostRunZAVX512 or boostRunZAVX2.
+func boostRun(s isa, z bool) {
+	name, words, zDoc := "boostRun"+s.suffix, 3, ""
+	if z {
+		name, words, zDoc = "boostRunZ"+s.suffix, 4, " and zs[t] to normalFast's value of word 4t (on its fast path), the words of the value after it"
+	}
 	lanes := 4
 	if s.avx512 {
 		lanes = 8
 	}
 	Implement(name)
 	Attributes(NOSPLIT)
-	Doc(name+" sets gs[t] to the draw d·((1+y)(1+y)(1+y)) and us[t] to the uniform",
-		"of word 3t+2 of src (little-endian) for the values t whose try, from words 3t",
-		"(a normal word on its fast path, y = c·x) and 3t+1 (q), the squeeze takes, with",
-		fmt.Sprintf("the c, c2 and d of lane 0 of l, d < mtBig. It stops at the first value that is not, or after the last whole group of %d that fits gs, us and src (24 bytes a value), and returns how many it set. gs may start at or before src in the same memory.", lanes))
+	x0 := fmt.Sprintf("%dt", words)
+	if z {
+		x0 = "4t+1"
+	}
+	Doc(fmt.Sprintf("%s sets gs[t] to the draw d·((1+y)(1+y)(1+y)) and us[t] to the uniform of word %dt+%d of src (little-endian)%s, for the values t whose try, from words %s (a normal word on its fast path, y = c·x) and the one after it (q), the squeeze takes, with the c, c2 and d of lane 0 of l, d < mtBig. It stops at the first value that is not, or after the last whole group of %d that fits the outputs and src (%d bytes a value), and returns how many it set. gs may start at or before src in the same memory.", name, words, words-1, zDoc, x0, lanes, 8*words))
+	var zs Register
+	if z {
+		zs = Load(Param("zs").Base(), GP64())
+	}
 	gs := Load(Param("gs").Base(), GP64())
 	us := Load(Param("us").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	n := Load(Param("src").Len(), GP64())
 	end := GP64() // the last src at which a group's words fit
-	LEAQ(Mem{Base: src, Index: n, Scale: 1, Disp: -24 * lanes}, end)
+	LEAQ(Mem{Base: src, Index: n, Scale: 1, Disp: -8 * words * lanes}, end)
 	lim := Load(Param("gs").Len(), GP64())
-	ul := Load(Param("us").Len(), GP64())
-	CMPQ(lim, ul)
-	CMOVQGT(ul, lim)
+	lens := []string{"us"}
+	if z {
+		lens = append(lens, "zs")
+	}
+	for _, o := range lens {
+		l := Load(Param(o).Len(), GP64())
+		CMPQ(lim, l)
+		CMOVQGT(l, lim)
+	}
 	ANDQ(I8(-int8(lanes)), lim)
-	SHLQ(U8(3), lim) // bytes of gs and us to set, at most
+	SHLQ(U8(3), lim) // bytes of each output to set, at most
 	vec := YMM
 	if s.avx512 {
 		vec = ZMM
@@ -51,19 +68,29 @@ func boostRun(s isa) {
 	VBROADCASTSD(Mem{Base: lp}, c)
 	VBROADCASTSD(Mem{Base: lp, Disp: 64}, c2)
 	VBROADCASTSD(Mem{Base: lp, Disp: 128}, d)
-	tbl := table("·normPairs")
-	off := GP64() // bytes of gs and us set
-	XORQ(off, off)
+	r := boostRegs{name: name, zs: zs, gs: gs, us: us, src: src, end: end, lim: lim, tbl: table("·normPairs"), c: c, c2: c2, d: d, z: z}
+	r.off = GP64() // bytes of each output set
+	XORQ(r.off, r.off)
 	if s.avx512 {
-		boostRunBody512(name, gs, us, src, end, lim, off, tbl, c, c2, d)
+		boostRunBody512(r)
 	} else {
-		boostRunBody2(name, gs, us, src, end, lim, off, tbl, c, c2, d)
+		boostRunBody2(r)
 	}
 }
 
+// boostRegs are a boostRun kernel's registers and its kind.
+type boostRegs struct {
+	name                                string
+	zs, gs, us, src, end, lim, off, tbl Register
+	c, c2, d                            VecVirtual
+	z                                   bool
+}
+
 // boostRunBody512 is boostRun's loop on AVX-512: the words of a group
-// separated by permutes (tPerm), the table's rows read by loads.
-func boostRunBody512(name string, gs, us, src, end, lim, off, tbl Register, c, c2, d VecVirtual) {
+// separated by permutes (tPerm for three words a value, quadPerm for
+// four), the table's rows read by loads.
+func boostRunBody512(r boostRegs) {
+	name, gs, us, src, off := r.name, r.gs, r.us, r.src, r.off
 	abs, ones, bias, zero := ZMM(), ZMM(), ZMM(), ZMM()
 	for _, b := range []struct {
 		c uint64
@@ -74,109 +101,230 @@ func boostRunBody512(name string, gs, us, src, end, lim, off, tbl Register, c, c
 		VPBROADCASTQ(g, b.v)
 	}
 	VPXORQ(zero, zero, zero)
-	i1s, i2s := []VecVirtual{ZMM(), ZMM(), ZMM()}, []VecVirtual{ZMM(), ZMM(), ZMM()}
-	for r := range 3 {
-		VMOVDQU64(tPerm.Offset(128*r), i1s[r])
-		VMOVDQU64(tPerm.Offset(128*r+64), i2s[r])
+	words := 3
+	var perm []VecVirtual
+	if r.z {
+		words = 4
+		for i := range 4 {
+			perm = append(perm, ZMM())
+			VMOVDQU64(quadPerm.Offset(64*i), perm[i])
+		}
+	} else {
+		for i := range 6 {
+			perm = append(perm, ZMM())
+			VMOVDQU64(tPerm.Offset(64*i), perm[i])
+		}
 	}
 	Label(name + "_loop")
-	CMPQ(off, lim)
+	CMPQ(off, r.lim)
 	JAE(LabelRef(name + "_done"))
-	CMPQ(src, end)
+	CMPQ(src, r.end)
 	JG(LabelRef(name + "_done"))
-	at := func(r int) Mem { return Mem{Base: src, Disp: 64 * r} }
-	wx, wq, wu := ZMM(), ZMM(), ZMM()
-	for r, v := range []VecVirtual{wx, wq, wu} {
-		VMOVDQU64(at(0), v)
-		VPERMT2Q(at(1), i1s[r], v)
-		VPERMT2Q(at(2), i2s[r], v)
+	at := func(i int) Mem { return Mem{Base: src, Disp: 64 * i} }
+	var wz, wx, wq, wu VecVirtual
+	if r.z {
+		// Words 4l+i: first words 4l, 4l+1 (and 4l+2, 4l+3) of values 0-3
+		// and of values 4-7 side by side, then those halves joined.
+		ab, cd := [2]VecVirtual{ZMM(), ZMM()}, [2]VecVirtual{ZMM(), ZMM()}
+		for h := range 2 {
+			VMOVDQU64(at(0), ab[h])
+			VPERMT2Q(at(1), perm[h], ab[h])
+			VMOVDQU64(at(2), cd[h])
+			VPERMT2Q(at(3), perm[h], cd[h])
+		}
+		wz, wx, wq, wu = ZMM(), ZMM(), ZMM(), ZMM()
+		for i, v := range []VecVirtual{wz, wx, wq, wu} {
+			VMOVDQA64(ab[i/2], v)
+			VPERMT2Q(cd[i/2], perm[2+i%2], v)
+		}
+	} else {
+		wx, wq, wu = ZMM(), ZMM(), ZMM()
+		for i, v := range []VecVirtual{wx, wq, wu} {
+			VMOVDQU64(at(0), v)
+			VPERMT2Q(at(1), perm[2*i], v)
+			VPERMT2Q(at(2), perm[2*i+1], v)
+		}
 	}
-	// x, fast: normalFast.
-	j, x, w, k, t := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	VPSRAQ(U8(11), wx, j)
-	VCVTQQ2PD(j, x)
-	lookupRows(avx512, true, tbl, at(0), 24, w, k, t)
-	VPANDQ(abs, x, t)
-	VCMPPD(U8(cmpLT), k, t, K1) // |j| < k[i]
-	VMULPD(w, x, x)
+	// normal sets x to normalFast's value of the words u, those at mem
+	// and every 8·words bytes after, and ANDs their fast paths into K1
+	// (into a new K1 where first).
+	normal := func(u VecVirtual, mem Mem, x VecVirtual, first bool) {
+		j, w, k, t := ZMM(), ZMM(), ZMM(), ZMM()
+		VPSRAQ(U8(11), u, j)
+		VCVTQQ2PD(j, x)
+		lookupRows(avx512, true, r.tbl, mem, 8*words, w, k, t)
+		VPANDQ(abs, x, t)
+		if first {
+			VCMPPD(U8(cmpLT), k, t, K1) // |j| < k[i]
+		} else {
+			VCMPPD(U8(cmpLT), k, t, K1, K1)
+		}
+		VMULPD(w, x, x)
+	}
+	var zv VecVirtual
+	x := ZMM()
+	if r.z {
+		zv = ZMM()
+		normal(wz, at(0), zv, true)
+		xm := at(0)
+		xm.Disp = 8
+		normal(wx, xm, x, false)
+	} else {
+		normal(wx, at(0), x, true)
+	}
 	// y, q, the squeeze.
+	t := ZMM()
 	y, q, x2, lhs, vy, rhs := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
-	mtTryAVX512(x, wq, c, c2, ones, bias, y, q, x2, lhs, vy, rhs)
+	mtTryAVX512(x, wq, r.c, r.c2, ones, bias, y, q, x2, lhs, vy, rhs)
 	VMINPD(ones, vy, t) // min(1, 1+y): neither is NaN
 	VMULPD(t, rhs, rhs)
 	VCMPPD(U8(cmpLT), rhs, lhs, K1, K1)
 	// The draw and the uniform.
-	mtCube(vy, d, t)
+	mtCube(vy, r.d, t)
 	u := ZMM()
 	VPSRLQ(U8(12), wu, u)
 	VPORQ(ones, u, u)
 	VSUBPD(bias, u, u) // open01
+	stores := []lanesAt{{gs, t}, {us, u}}
+	if r.z {
+		stores = append(stores, lanesAt{r.zs, zv})
+	}
 	KORTESTB(K1, K1)
 	JCC(LabelRef(name + "_stop"))
-	VMOVUPD(t, Mem{Base: gs, Index: off, Scale: 1})
-	VMOVUPD(u, Mem{Base: us, Index: off, Scale: 1})
+	for _, a := range stores {
+		VMOVUPD(a.v, Mem{Base: a.base, Index: off, Scale: 1})
+	}
 	ADDQ(U8(64), off)
-	ADDQ(U32(192), src)
+	ADDQ(U32(64*words), src)
 	JMP(LabelRef(name + "_loop"))
 
 	Label(name + "_stop")
-	partialAVX512(off, K1, name+"_done", lanesAt{gs, t}, lanesAt{us, u})
+	partialAVX512(off, K1, name+"_done", stores...)
+}
+
+// quadPerm: the VPERMT2Q indices that gather words 4l+i (l = 0..7) of 32
+// in two steps: from each 16, words 4l and 4l+1 (row 0) or 4l+2 and 4l+3
+// (row 1) of its four values, the first's in lanes 0-3 and the second's
+// in 4-7; then the lanes 0-3 (row 2) or 4-7 (row 3) of two such.
+var quadPerm Mem
+
+func quadPermConstant() {
+	quadPerm = GLOBL("quadPerm", RODATA|NOPTR)
+	for row := range 4 { // in order: the assembler asks it
+		for lane := range 8 {
+			l, hi := lane%4, uint64(lane/4)
+			var v uint64
+			if row < 2 {
+				v = uint64(4*l+2*row) + hi
+			} else {
+				v = 8*hi + uint64(4*(row-2)+l)
+			}
+			DATA(64*row+8*lane, U64(v))
+		}
+	}
 }
 
 // boostRunBody2 is boostRun's loop on AVX2, 4 values a register: the
-// words gathered (tIdx), float64(j) by the normals kernel's bit trick, the
-// table's rows read by loads, the values before the first that stops
-// blended into gs's and us's own bytes (prefixLanes).
-func boostRunBody2(name string, gs, us, src, end, lim, off, tbl Register, c, c2, d VecVirtual) {
+// words gathered (tIdx) for three a value, or a value's four in a register
+// transposed by unpacks and 128-bit permutes, float64(j) by the normals
+// kernel's bit trick, the table's rows read by loads, the values before
+// the first that stops blended into the outputs' own bytes (prefixLanes).
+func boostRunBody2(r boostRegs) {
+	name, src, off := r.name, r.src, r.off
 	kc := GP64()
 	LEAQ(mtConsts, kc)
 	cst := func(o int) Mem { return Mem{Base: kc, Disp: o} }
-	ti := GP64()
-	LEAQ(tIdx, ti)
-	Label(name + "_loop")
-	CMPQ(off, lim)
-	JAE(LabelRef(name + "_done"))
-	CMPQ(src, end)
-	JG(LabelRef(name + "_done"))
-	wx, wq, wu := YMM(), YMM(), YMM()
-	for r, v := range []VecVirtual{wx, wq, wu} {
-		msk, idx := YMM(), YMM()
-		VMOVDQU(Mem{Base: ti, Disp: 64 * r}, idx) // the first 4 of tIdx's row r
-		VPCMPEQQ(msk, msk, msk)
-		VPXOR(v, v, v)
-		VPGATHERQQ(msk, Mem{Base: src, Index: idx, Scale: 8}, v)
+	words := 3
+	var ti Register
+	if r.z {
+		words = 4
+	} else {
+		ti = GP64()
+		LEAQ(tIdx, ti)
 	}
-	// x, fast: normalFast, float64(j) = (2^52 + m) - (2^52 + 2^52·bit52).
-	v, x, t := YMM(), YMM(), YMM()
-	VPSRLQ(U8(11), wx, v)
-	VPAND(cst(mtMask52), v, x)
-	VPOR(cst(mtMagic), x, x)
-	VPAND(cst(mtBit52), v, v)
-	VPADDQ(cst(mtMagic), v, v)
-	VSUBPD(v, x, x)
-	w, kk, sc := YMM(), YMM(), YMM()
-	lookupStride(avx2, tbl, Mem{Base: src}, 24, w, kk, sc)
-	ok := YMM()
-	VANDPD(cst(mtAbs), x, t)
-	VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
-	VMULPD(w, x, x)
+	Label(name + "_loop")
+	CMPQ(off, r.lim)
+	JAE(LabelRef(name + "_done"))
+	CMPQ(src, r.end)
+	JG(LabelRef(name + "_done"))
+	var wz, wx, wq, wu VecVirtual
+	if r.z {
+		var v [4]VecVirtual
+		for i := range v {
+			v[i] = YMM()
+			VMOVDQU(Mem{Base: src, Disp: 32 * i}, v[i])
+		}
+		t0, t1, t2, t3 := YMM(), YMM(), YMM(), YMM()
+		VUNPCKLPD(v[1], v[0], t0) // z0 z1 q0 q1
+		VUNPCKHPD(v[1], v[0], t1) // x0 x1 u0 u1
+		VUNPCKLPD(v[3], v[2], t2) // z2 z3 q2 q3
+		VUNPCKHPD(v[3], v[2], t3) // x2 x3 u2 u3
+		wz, wx, wq, wu = YMM(), YMM(), YMM(), YMM()
+		VPERM2F128(U8(0x20), t2, t0, wz)
+		VPERM2F128(U8(0x31), t2, t0, wq)
+		VPERM2F128(U8(0x20), t3, t1, wx)
+		VPERM2F128(U8(0x31), t3, t1, wu)
+	} else {
+		wx, wq, wu = YMM(), YMM(), YMM()
+		for i, v := range []VecVirtual{wx, wq, wu} {
+			msk, idx := YMM(), YMM()
+			VMOVDQU(Mem{Base: ti, Disp: 64 * i}, idx) // the first 4 of tIdx's row i
+			VPCMPEQQ(msk, msk, msk)
+			VPXOR(v, v, v)
+			VPGATHERQQ(msk, Mem{Base: src, Index: idx, Scale: 8}, v)
+		}
+	}
+	// normal sets x to normalFast's value of the words u, those at mem
+	// and every 8·words bytes after, and ok to all ones in the lanes that
+	// take the fast path: float64(j) = (2^52 + m) - (2^52 + 2^52·bit52).
+	normal := func(u VecVirtual, mem Mem, x, ok VecVirtual) {
+		v, t := YMM(), YMM()
+		VPSRLQ(U8(11), u, v)
+		VPAND(cst(mtMask52), v, x)
+		VPOR(cst(mtMagic), x, x)
+		VPAND(cst(mtBit52), v, v)
+		VPADDQ(cst(mtMagic), v, v)
+		VSUBPD(v, x, x)
+		w, kk, sc := YMM(), YMM(), YMM()
+		lookupStride(avx2, r.tbl, mem, 8*words, w, kk, sc)
+		VANDPD(cst(mtAbs), x, t)
+		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
+		VMULPD(w, x, x)
+	}
+	x, ok := YMM(), YMM()
+	var zv VecVirtual
+	if r.z {
+		zv = YMM()
+		okz := YMM()
+		normal(wz, Mem{Base: src}, zv, okz)
+		normal(wx, Mem{Base: src, Disp: 8}, x, ok)
+		VANDPD(okz, ok, ok)
+	} else {
+		normal(wx, Mem{Base: src}, x, ok)
+	}
 	// y, q, the squeeze, the draw.
-	vy := mtTryAVX2(x, wq, c, c2, cst, ok)
-	mtCube(vy, d, t)
+	vy := mtTryAVX2(x, wq, r.c, r.c2, cst, ok)
+	t := YMM()
+	mtCube(vy, r.d, t)
 	// The uniform.
 	u := YMM()
 	VPSRLQ(U8(12), wu, u)
 	VPOR(cst(mtOne), u, u)
 	VSUBPD(cst(mtBias), u, u) // open01
+	stores := []lanesAt{{r.gs, t}, {r.us, u}}
+	if r.z {
+		stores = append(stores, lanesAt{r.zs, zv})
+	}
 	bits := GP32()
 	VMOVMSKPD(ok, bits)
 	CMPL(bits, U8(15))
 	JNE(LabelRef(name + "_partial"))
-	VMOVUPD(t, Mem{Base: gs, Index: off, Scale: 1})
-	VMOVUPD(u, Mem{Base: us, Index: off, Scale: 1})
+	for _, a := range stores {
+		VMOVUPD(a.v, Mem{Base: a.base, Index: off, Scale: 1})
+	}
 	ADDQ(U8(32), off)
-	ADDQ(U8(96), src)
+	ADDQ(U32(32*words), src)
 	JMP(LabelRef(name + "_loop"))
 
-	partialAVX2(name, off, bits, name+"_done", lanesAt{gs, t}, lanesAt{us, u})
+	partialAVX2(name, off, bits, name+"_done", stores...)
 }

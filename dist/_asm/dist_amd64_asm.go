@@ -98,8 +98,11 @@ func main() {
 	tPermConstant()
 	tWalk()
 	tMTAVX2()
-	boostRun(avx512)
-	boostRun(avx2)
+	quadPermConstant()
+	for _, z := range []bool{false, true} {
+		boostRun(avx512, z)
+		boostRun(avx2, z)
+	}
 	geometrics()
 	alias(avx512)
 	alias(avx2)

@@ -35,6 +35,7 @@ var benchRows = []struct {
 	{"LogNormal(0,1)", dist.LogNormal{Mu: 0, Sigma: 1}, func(s rand.Source) func() float64 { return distuv.LogNormal{Mu: 0, Sigma: 1, Src: s}.Rand }, nil},
 	{"Weibull(1.5,1)", dist.Weibull{K: 1.5, Lambda: 1}, func(s rand.Source) func() float64 { return distuv.Weibull{K: 1.5, Lambda: 1, Src: s}.Rand }, nil},
 	{"Gamma(0.1)", dist.Gamma{Alpha: 0.1, Beta: 1}, func(s rand.Source) func() float64 { return distuv.Gamma{Alpha: 0.1, Beta: 1, Src: s}.Rand }, nil},
+	{"Gamma(0.3)", dist.Gamma{Alpha: 0.3, Beta: 1}, func(s rand.Source) func() float64 { return distuv.Gamma{Alpha: 0.3, Beta: 1, Src: s}.Rand }, nil},
 	{"Gamma(0.5)", dist.Gamma{Alpha: 0.5, Beta: 1}, func(s rand.Source) func() float64 { return distuv.Gamma{Alpha: 0.5, Beta: 1, Src: s}.Rand }, nil},
 	{"Gamma(2)", dist.Gamma{Alpha: 2, Beta: 1}, func(s rand.Source) func() float64 { return distuv.Gamma{Alpha: 2, Beta: 1, Src: s}.Rand }, nil},
 	{"Gamma(10)", dist.Gamma{Alpha: 10, Beta: 1}, func(s rand.Source) func() float64 { return distuv.Gamma{Alpha: 10, Beta: 1, Src: s}.Rand }, nil},

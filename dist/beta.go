@@ -183,6 +183,9 @@ func (s *betaSampler) drawLinear(w *words) float64 {
 // (unitParts), then the boosted gammas' powers over the block
 // (boostPowers), then X/(X+Y): drawLinear's operations.
 func (s *betaSampler) boostFill(w *words, dst []float64) int {
+	if s.x.kind == gammaBoost && s.y.kind == gammaBoost && haveKernels() {
+		return s.boostPairFill(w, dst)
+	}
 	var xu, yg, yu [boostBlock]float64
 	i := 0
 	for i < len(dst) && !w.spent() {
@@ -202,6 +205,58 @@ func (s *betaSampler) boostFill(w *words, dst []float64) int {
 			b[j] = x / (x + yg[j])
 		}
 		i += n
+	}
+	return i
+}
+
+// boostPairFill is boostFill where both gammas are boosted, with a kernel:
+// X's and Y's draws and uniforms in turn, as unitParts draws them, in one
+// pair of arrays (asmBoostRun, its lanes alternating X's parameters and
+// Y's, makes those taken at once; unitParts the others, finishing their
+// value), then boostPowers' operations over both, each gamma with its 1/a,
+// then X/(X+Y).
+func (s *betaSampler) boostPairFill(w *words, dst []float64) int {
+	var gs, us [2 * boostBlock]float64
+	var l mtLanes
+	for t := range 8 {
+		g := &s.x.mt
+		if t%2 == 1 {
+			g = &s.y.mt
+		}
+		l.c[t], l.c2[t], l.d[t] = g.c, g.c2, g.d
+	}
+	i := 0
+	for i < len(dst) && !w.spent() {
+		b := dst[i:min(len(dst), i+boostBlock)]
+		m := 2 * len(b) // gammas to draw
+		n := 0          // gammas drawn: X's at even n, Y's at odd
+		for n < m {
+			j := asmBoostRun(gs[n:m], us[n:m], w.p[w.k:], &l)
+			w.k += 24 * j
+			if n += j; n == m {
+				break
+			}
+			if n%2 == 0 {
+				if w.spent() {
+					break
+				}
+				gs[n], us[n] = s.x.unitParts(w)
+				n++
+			}
+			gs[n], us[n] = s.y.unitParts(w)
+			n++
+		}
+		logAll(us[:n])
+		for j := 0; j < n; j += 2 {
+			us[j] = float64(us[j] * s.x.inva)
+			us[j+1] = float64(us[j+1] * s.y.inva)
+		}
+		expAll(us[:n])
+		for j := range n / 2 {
+			x := float64(gs[2*j] * us[2*j])
+			b[j] = x / (x + float64(gs[2*j+1]*us[2*j+1]))
+		}
+		i += n / 2
 	}
 	return i
 }

@@ -95,6 +95,7 @@ var laws = []lawCase{
 	floatCase(dist.Beta{Alpha: 1, Beta: 2.5}),
 	floatCase(dist.Beta{Alpha: 0.3, Beta: 3}),
 	floatCase(dist.Beta{Alpha: 0.7, Beta: 0.5}),
+	floatCase(dist.Beta{Alpha: 0.3, Beta: 0.9}),
 	floatCase(dist.Beta{Alpha: 2, Beta: 5}),
 	floatCase(dist.Beta{Alpha: 0.01, Beta: 10}),
 	floatCase(dist.Beta{Alpha: 0.2, Beta: 0.8}),

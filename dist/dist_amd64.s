@@ -6226,9 +6226,9 @@ TEXT ·boostRunAVX512(SB), NOSPLIT, $0-88
 	ANDQ         $-8, DI
 	SHLQ         $0x03, DI
 	MOVQ         l+72(FP), R8
-	VBROADCASTSD (R8), Z0
-	VBROADCASTSD 64(R8), Z1
-	VBROADCASTSD 128(R8), Z2
+	VMOVUPD      (R8), Z0
+	VMOVUPD      64(R8), Z1
+	VMOVUPD      128(R8), Z2
 	LEAQ         ·normPairs+0(SB), R8
 	XORQ         R9, R9
 	MOVQ         $0x7fffffffffffffff, R10
@@ -6340,25 +6340,25 @@ boostRunAVX512_done:
 // func boostRunAVX2(gs []float64, us []float64, src []byte, l *mtLanes) int
 // Requires: AVX, AVX2, CMOV
 TEXT ·boostRunAVX2(SB), NOSPLIT, $0-88
-	MOVQ         gs_base+0(FP), AX
-	MOVQ         us_base+24(FP), CX
-	MOVQ         src_base+48(FP), DX
-	MOVQ         src_len+56(FP), BX
-	LEAQ         -96(DX)(BX*1), BX
-	MOVQ         gs_len+8(FP), DI
-	MOVQ         us_len+32(FP), R8
-	CMPQ         DI, R8
-	CMOVQGT      R8, DI
-	ANDQ         $-4, DI
-	SHLQ         $0x03, DI
-	MOVQ         l+72(FP), R8
-	VBROADCASTSD (R8), Y0
-	VBROADCASTSD 64(R8), Y1
-	VBROADCASTSD 128(R8), Y2
-	LEAQ         ·normPairs+0(SB), R8
-	XORQ         R9, R9
-	LEAQ         mtConsts<>+0(SB), R10
-	LEAQ         tIdx<>+0(SB), R11
+	MOVQ    gs_base+0(FP), AX
+	MOVQ    us_base+24(FP), CX
+	MOVQ    src_base+48(FP), DX
+	MOVQ    src_len+56(FP), BX
+	LEAQ    -96(DX)(BX*1), BX
+	MOVQ    gs_len+8(FP), DI
+	MOVQ    us_len+32(FP), R8
+	CMPQ    DI, R8
+	CMOVQGT R8, DI
+	ANDQ    $-4, DI
+	SHLQ    $0x03, DI
+	MOVQ    l+72(FP), R8
+	VMOVUPD (R8), Y0
+	VMOVUPD 64(R8), Y1
+	VMOVUPD 128(R8), Y2
+	LEAQ    ·normPairs+0(SB), R8
+	XORQ    R9, R9
+	LEAQ    mtConsts<>+0(SB), R10
+	LEAQ    tIdx<>+0(SB), R11
 
 boostRunAVX2_loop:
 	CMPQ        R9, DI
@@ -6469,9 +6469,9 @@ TEXT ·boostRunZAVX512(SB), NOSPLIT, $0-112
 	ANDQ         $-8, R8
 	SHLQ         $0x03, R8
 	MOVQ         l+96(FP), R9
-	VBROADCASTSD (R9), Z0
-	VBROADCASTSD 64(R9), Z1
-	VBROADCASTSD 128(R9), Z2
+	VMOVUPD      (R9), Z0
+	VMOVUPD      64(R9), Z1
+	VMOVUPD      128(R9), Z2
 	LEAQ         ·normPairs+0(SB), R9
 	XORQ         R10, R10
 	MOVQ         $0x7fffffffffffffff, R11
@@ -6623,28 +6623,28 @@ boostRunZAVX512_done:
 // func boostRunZAVX2(zs []float64, gs []float64, us []float64, src []byte, l *mtLanes) int
 // Requires: AVX, AVX2, CMOV
 TEXT ·boostRunZAVX2(SB), NOSPLIT, $0-112
-	MOVQ         zs_base+0(FP), AX
-	MOVQ         gs_base+24(FP), CX
-	MOVQ         us_base+48(FP), DX
-	MOVQ         src_base+72(FP), BX
-	MOVQ         src_len+80(FP), SI
-	LEAQ         -128(BX)(SI*1), SI
-	MOVQ         gs_len+32(FP), R8
-	MOVQ         us_len+56(FP), R9
-	CMPQ         R8, R9
-	CMOVQGT      R9, R8
-	MOVQ         zs_len+8(FP), R9
-	CMPQ         R8, R9
-	CMOVQGT      R9, R8
-	ANDQ         $-4, R8
-	SHLQ         $0x03, R8
-	MOVQ         l+96(FP), R9
-	VBROADCASTSD (R9), Y0
-	VBROADCASTSD 64(R9), Y1
-	VBROADCASTSD 128(R9), Y2
-	LEAQ         ·normPairs+0(SB), R9
-	XORQ         R10, R10
-	LEAQ         mtConsts<>+0(SB), R11
+	MOVQ    zs_base+0(FP), AX
+	MOVQ    gs_base+24(FP), CX
+	MOVQ    us_base+48(FP), DX
+	MOVQ    src_base+72(FP), BX
+	MOVQ    src_len+80(FP), SI
+	LEAQ    -128(BX)(SI*1), SI
+	MOVQ    gs_len+32(FP), R8
+	MOVQ    us_len+56(FP), R9
+	CMPQ    R8, R9
+	CMOVQGT R9, R8
+	MOVQ    zs_len+8(FP), R9
+	CMPQ    R8, R9
+	CMOVQGT R9, R8
+	ANDQ    $-4, R8
+	SHLQ    $0x03, R8
+	MOVQ    l+96(FP), R9
+	VMOVUPD (R9), Y0
+	VMOVUPD 64(R9), Y1
+	VMOVUPD 128(R9), Y2
+	LEAQ    ·normPairs+0(SB), R9
+	XORQ    R10, R10
+	LEAQ    mtConsts<>+0(SB), R11
 
 boostRunZAVX2_loop:
 	CMPQ        R10, R8

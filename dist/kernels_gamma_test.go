@@ -312,7 +312,7 @@ func TestKernelBetaRatios(t *testing.T) {
 
 // TestKernelBoostRun compares asmBoostRun and asmBoostRunZ with
 // boostWords' quick path value by value on every backend: for boosted
-// shapes across [1/4, 1), every number of values 0 to 200 and more, at
+// shapes across [1/4, 1), one in every lane or two in turn, every number of values 0 to 200 and more, at
 // every byte offset of the words (mod 24), with gs in place (over the
 // words, as a chunk is) and apart, us (and zs) as long as gs or shorter:
 // the returned count is the first value whose normal words miss the fast
@@ -334,10 +334,15 @@ func TestKernelBoostRun(t *testing.T) {
 				wv = 4
 			}
 			stops, long := 0, 0
-			for _, alpha := range []float64{0.25, 0.3, 0.5001, 0.8, 0.9999} {
-				var m mtGamma
-				m.init(alpha + 1)
-				l := m.lanes()
+			// One shape in every lane, or two in turn (Beta's X and Y).
+			for _, alphas := range [][2]float64{{0.25, 0.25}, {0.3, 0.3}, {0.5001, 0.5001}, {0.8, 0.8}, {0.9999, 0.9999}, {0.3, 0.9}, {0.9999, 0.25}} {
+				var ms [2]mtGamma
+				ms[0].init(alphas[0] + 1)
+				ms[1].init(alphas[1] + 1)
+				l := ms[0].lanes()
+				for k := 1; k < 8; k += 2 {
+					l.c[k], l.c2[k], l.d[k] = ms[1].c, ms[1].c2, ms[1].d
+				}
 				for n := range 210 {
 					words := make([]uint64, wv*n)
 					crafted := n%3 == 0 // else random words: runs that go long
@@ -378,6 +383,7 @@ func TestKernelBoostRun(t *testing.T) {
 						}
 						want := fit / lanes * lanes
 						for j := range want {
+							m := &ms[j%2]
 							fast := true
 							if withZ {
 								_, fast = normalFast(le64(p, 32*j))
@@ -397,11 +403,12 @@ func TestKernelBoostRun(t *testing.T) {
 						} else {
 							got = asmBoostRun(gs, us, q, &l)
 						}
-						desc := fmt.Sprintf("%s z %v alpha %v, %d values, offset %d, in place %v, len(us) %d, len(zs) %d", Backend(), withZ, alpha, n, off, inPlace, len(us), len(zs))
+						desc := fmt.Sprintf("%s z %v alphas %v, %d values, offset %d, in place %v, len(us) %d, len(zs) %d", Backend(), withZ, alphas, n, off, inPlace, len(us), len(zs))
 						if got != want {
 							t.Fatalf("%s: returned %d, want %d", desc, got, want)
 						}
 						for j := range got {
+							m := &ms[j%2]
 							at := wv * 8 * j
 							y := float64(m.c * mustFast(le64(p, at+8*(wv-3))))
 							if g := mtValue(m.d, false, y); math.Float64bits(gs[j]) != math.Float64bits(g) {

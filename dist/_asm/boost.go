@@ -20,7 +20,8 @@ import (
 )
 
 // boostRun generates boostRunAVX512 or boostRunAVX2, or with z
-// boostRunZAVX512 or boostRunZAVX2.
+// boostRunZAVX512 or boostRunZAVX2. The gamma's parameters are read lane by
+// lane (mtLanes): one gamma's in every lane, or Beta's two in turn.
 func boostRun(s isa, z bool) {
 	name, words, zDoc := "boostRun"+s.suffix, 3, ""
 	if z {
@@ -36,7 +37,7 @@ func boostRun(s isa, z bool) {
 	if z {
 		x0 = "4t+1"
 	}
-	Doc(fmt.Sprintf("%s sets gs[t] to the draw d·((1+y)(1+y)(1+y)) and us[t] to the uniform of word %dt+%d of src (little-endian)%s, for the values t whose try, from words %s (a normal word on its fast path, y = c·x) and the one after it (q), the squeeze takes, with the c, c2 and d of lane 0 of l, d < mtBig. It stops at the first value that is not, or after the last whole group of %d that fits the outputs and src (%d bytes a value), and returns how many it set. gs may start at or before src in the same memory.", name, words, words-1, zDoc, x0, lanes, 8*words))
+	Doc(fmt.Sprintf("%s sets gs[t] to the draw d·((1+y)(1+y)(1+y)) and us[t] to the uniform of word %dt+%d of src (little-endian)%s, for the values t whose try, from words %s (a normal word on its fast path, y = c·x) and the one after it (q), the squeeze takes, with the c, c2 and d of lane t%%%d of l (d < mtBig). It stops at the first value that is not, or after the last whole group of %d that fits the outputs and src (%d bytes a value), and returns how many it set. gs may start at or before src in the same memory.", name, words, words-1, zDoc, x0, lanes, lanes, 8*words))
 	var zs Register
 	if z {
 		zs = Load(Param("zs").Base(), GP64())
@@ -65,9 +66,9 @@ func boostRun(s isa, z bool) {
 	}
 	lp := Load(Param("l"), GP64())
 	c, c2, d := vec(), vec(), vec()
-	VBROADCASTSD(Mem{Base: lp}, c)
-	VBROADCASTSD(Mem{Base: lp, Disp: 64}, c2)
-	VBROADCASTSD(Mem{Base: lp, Disp: 128}, d)
+	VMOVUPD(Mem{Base: lp}, c)
+	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
+	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
 	r := boostRegs{name: name, zs: zs, gs: gs, us: us, src: src, end: end, lim: lim, tbl: table("·normPairs"), c: c, c2: c2, d: d, z: z}
 	r.off = GP64() // bytes of each output set
 	XORQ(r.off, r.off)

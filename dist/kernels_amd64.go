@@ -398,10 +398,10 @@ func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 6
 // asmBoostRun sets gs[t] to mtValue(d, false, y) and us[t] to the
 // open01 of word 3t+2 of p for the values t whose first try, from words
 // 3t and 3t+1 (gammaSampler.boostWords' quick path), is taken at once,
-// with the c, c2 and d of lane 0 of l (d < mtBig), up to the first that
-// is not, in whole groups of the kernel's lanes that fit gs, us and p (24
-// bytes a value), and returns how many. gs may start at or before p's
-// memory.
+// with the c, c2 and d of lane t%8 of l (d < mtBig; lanes 4-7 as 0-3, for
+// the AVX2 kernel's 4), up to the first that is not, in whole groups of
+// the kernel's lanes that fit gs, us and p (24 bytes a value), and returns
+// how many. gs may start at or before p's memory.
 func asmBoostRun(gs, us []float64, p []byte, l *mtLanes) int {
 	switch {
 	case useAVX512:

@@ -35,6 +35,7 @@ ROWS = [
     ("LogNormal(0,1)", lambda g: g.lognormal(0, 1, N)),
     ("Weibull(1.5,1)", lambda g: g.weibull(1.5, N)),
     ("Gamma(0.1)", lambda g: g.standard_gamma(0.1, N)),
+    ("Gamma(0.3)", lambda g: g.standard_gamma(0.3, N)),
     ("Gamma(0.5)", lambda g: g.standard_gamma(0.5, N)),
     ("Gamma(2)", lambda g: g.standard_gamma(2, N)),
     ("Gamma(10)", lambda g: g.standard_gamma(10, N)),

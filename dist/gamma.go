@@ -354,9 +354,12 @@ func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(us))]
 		n := s.boostRun(w, b, us[:len(b)], nil)
-		s.boostPowers(b[:n], us[:n])
-		for j, g := range b[:n] {
-			b[j] = s.scale.of(g)
+		// boostPowers with the rate in its last pass.
+		us := us[:n]
+		logMulAll(us, s.inva)
+		expAll(us)
+		for j, e := range us {
+			b[j] = s.scale.of(float64(b[j] * e))
 		}
 		i += n
 	}
@@ -476,10 +479,7 @@ func (s *gammaSampler) unitLogs(gs, us []float64) {
 // boostPowers sets gs[i] to boost's value from the draw gs[i] and the
 // uniform us[i] (us is overwritten): gs[i]·exp(log(us[i])·(1/alpha)).
 func (s *gammaSampler) boostPowers(gs, us []float64) {
-	logAll(us)
-	for j := range us {
-		us[j] = float64(us[j] * s.inva)
-	}
+	logMulAll(us, s.inva)
 	expAll(us)
 	for j, e := range us {
 		gs[j] = float64(gs[j] * e)

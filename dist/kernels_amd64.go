@@ -66,6 +66,9 @@ func vexpMulAVX512(dst, src []float64, lambda float64) int
 func vlogDivAVX512(dst, src []float64, k float64) int
 
 //go:noescape
+func vlogMulAVX512(dst, src []float64, k float64) int
+
+//go:noescape
 func vexpAVX2(dst, src []float64) int
 
 //go:noescape
@@ -76,6 +79,9 @@ func vexpMulAVX2(dst, src []float64, lambda float64) int
 
 //go:noescape
 func vlogDivAVX2(dst, src []float64, k float64) int
+
+//go:noescape
+func vlogMulAVX2(dst, src []float64, k float64) int
 
 //go:noescape
 func mtBlockAVX512(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
@@ -275,7 +281,7 @@ func asmUniformsInside(dst []float64, p []byte, lo, width float64) int {
 }
 
 // xmathConsts are the constants of exp and log (xmath.go) as the kernels
-// vexp, vexpMul, vlog and vlogDiv read them, in the order of constNames in
+// vexp, vexpMul, vlog, vlogDiv and vlogMul read them, in the order of constNames in
 // _asm/xmath.go.
 var xmathConsts = [...]uint64{
 	1<<63 - 1,             // abs
@@ -373,6 +379,17 @@ func asmLogDiv(dst, src []float64, k float64) int {
 		return vlogDivAVX512(dst, src, k)
 	case useAVX2:
 		return vlogDivAVX2(dst, src, k)
+	}
+	return 0
+}
+
+// asmLogMul is asmLog for log(x)·k.
+func asmLogMul(dst, src []float64, k float64) int {
+	switch {
+	case useAVX512:
+		return vlogMulAVX512(dst, src, k)
+	case useAVX2:
+		return vlogMulAVX2(dst, src, k)
 	}
 	return 0
 }

@@ -45,6 +45,16 @@ func logDivAll(xs []float64, k float64) {
 	}
 }
 
+// logMulAll sets xs[i] = log(xs[i])·k for every i.
+func logMulAll(xs []float64, k float64) {
+	for i := 0; i < len(xs); {
+		i += asmLogMul(xs[i:], xs[i:], k)
+		for end := min(i+kernelWords, len(xs)); i < end; i++ {
+			xs[i] = float64(log(xs[i]) * k)
+		}
+	}
+}
+
 // powAll sets xs[i] = lambda * exp(log(xs[i])/k) for every i, Weibull's
 // power, in two passes over xs (in L1 for a chunk): the kernels of one
 // operation each keep more lanes in flight than one kernel of both.

@@ -20,8 +20,9 @@
 //     stopping at the first word whose x is not (Uniform.draw takes it);
 //     uniformsInside: the same without the test, for intervals where no
 //     word's x rounds to an endpoint.
-//   - vexp, vexpMul, vlog, vlogDiv: exp(x), lambda·exp(x), log(x) and
-//     log(x)/k over a slice (xmath.go in this directory).
+//   - vexp, vexpMul, vlog, vlogDiv, vlogMul: exp(x), lambda·exp(x),
+//     log(x), log(x)/k and log(x)·k over a slice (xmath.go in this
+//     directory).
 //   - mtBlock: the first tries of the gamma sampler of Marsaglia and
 //     Tsang, a block at a time, for the Go walk (mtblock.go).
 //   - tMT: StudentsT's values whose normal and gamma try are taken at

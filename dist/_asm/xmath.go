@@ -10,7 +10,8 @@ package main
 // one with no index.
 //
 //   - vexp, vexpMul: dst[i] = exp(src[i]), lambda * exp(src[i]);
-//   - vlog, vlogDiv: dst[i] = log(src[i]), log(src[i])/k.
+//   - vlog, vlogDiv, vlogMul: dst[i] = log(src[i]), log(src[i])/k,
+//     log(src[i])*k.
 //
 // (Weibull's power lambda * exp(log(x)/k) is vlogDiv's pass over a chunk
 // and then vexpMul's: one kernel of both measured slower, its long chain
@@ -449,11 +450,11 @@ func regConsts(name string) []string {
 	switch name {
 	case "vexpAVX512", "vexpMulAVX512":
 		return exp
-	case "vlogAVX512", "vlogDivAVX512":
+	case "vlogAVX512", "vlogDivAVX512", "vlogMulAVX512":
 		return log[:len(log)-9] // as many as leave two bodies their registers
 	case "vexpAVX2", "vexpMulAVX2":
 		return []string{"invLn2N", "shift", "low7"}
-	case "vlogAVX2", "vlogDivAVX2":
+	case "vlogAVX2", "vlogDivAVX2", "vlogMulAVX2":
 		return []string{"low7"}
 	}
 	panic(name)
@@ -483,10 +484,13 @@ func xmathKernels(s isa) {
 				}
 			})
 	}
-	for _, div := range []bool{false, true} {
-		name, doc := "vlog", []string{"sets dst[i] = log(src[i]) (xmath.go's log)."}
-		if div {
-			name, doc = "vlogDiv", []string{"sets dst[i] = log(src[i])/k (xmath.go's log)."}
+	for _, op := range []string{"", "Div", "Mul"} {
+		name, doc := "vlog"+op, []string{"sets dst[i] = log(src[i]) (xmath.go's log)."}
+		switch op {
+		case "Div":
+			doc = []string{"sets dst[i] = log(src[i])/k (xmath.go's log)."}
+		case "Mul":
+			doc = []string{"sets dst[i] = log(src[i])*k (xmath.go's log)."}
 		}
 		xmathKernel(name, s, append(doc, "Inputs apart: all but the positive normal float64s."),
 			func(c *consts) func(x, y VecVirtual, fail string) {
@@ -496,7 +500,7 @@ func xmathKernels(s isa) {
 				}
 				tbl := table(name)
 				var k VecVirtual
-				if div {
+				if op != "" {
 					k = param(c, "k")
 				}
 				return func(x, y VecVirtual, fail string) {
@@ -504,8 +508,11 @@ func xmathKernels(s isa) {
 					logCheck(c, x, ok)
 					allOK(c.s, ok, fail)
 					logBody(c, tbl, x, y)
-					if div {
+					switch op {
+					case "Div":
 						VDIVPD(k, y, y)
+					case "Mul":
+						VMULPD(k, y, y)
 					}
 				}
 			})

@@ -5898,12 +5898,12 @@ mtBlockAVX2_loop:
 	VUNPCKHPD   Y5, Y4, Y4
 	VPERMPD     $0xd8, Y6, Y6
 	VPERMPD     $0xd8, Y4, Y4
-	VPSRLQ      $0x0b, Y6, Y5
-	VPAND       128(R8), Y5, Y6
-	VPOR        160(R8), Y6, Y6
-	VPAND       192(R8), Y5, Y5
-	VPADDQ      160(R8), Y5, Y5
-	VSUBPD      Y5, Y6, Y6
+	VPSRLQ      $0x0b, Y6, Y6
+	VPAND       128(R8), Y6, Y5
+	VPOR        160(R8), Y5, Y5
+	VPAND       192(R8), Y6, Y6
+	VPADDQ      160(R8), Y6, Y6
+	VSUBPD      Y6, Y5, Y5
 	MOVBQZX     (SI)(R11*2), R12
 	SHLQ        $0x04, R12
 	VMOVUPD     (R10)(R12*1), X8
@@ -5918,50 +5918,50 @@ mtBlockAVX2_loop:
 	VINSERTF128 $0x01, (R10)(R12*1), Y7, Y7
 	VUNPCKLPD   Y7, Y8, Y11
 	VUNPCKHPD   Y7, Y8, Y7
-	VANDPD      (R8), Y6, Y5
-	VCMPPD      $0x11, Y7, Y5, Y12
-	VMULPD      Y11, Y6, Y6
-	VMULPD      Y6, Y1, Y11
+	VANDPD      (R8), Y5, Y6
+	VCMPPD      $0x11, Y7, Y6, Y12
+	VMULPD      Y11, Y5, Y5
+	VMULPD      Y5, Y1, Y11
 	VPSRLQ      $0x0c, Y4, Y4
 	VPOR        32(R8), Y4, Y4
 	VSUBPD      64(R8), Y4, Y4
-	VMULPD      Y6, Y6, Y5
-	VMULPD      Y5, Y5, Y6
-	VMULPD      Y6, Y2, Y6
+	VMULPD      Y5, Y5, Y5
+	VMULPD      Y5, Y5, Y5
+	VMULPD      Y5, Y2, Y5
 	VMOVUPD     32(R8), Y14
 	VSUBPD      Y4, Y14, Y14
 	VADDPD      32(R8), Y11, Y13
-	VXORPD      Y5, Y5, Y5
-	VCMPPD      $0x11, Y13, Y5, Y5
-	VANDPD      Y5, Y12, Y12
-	VMINPD      32(R8), Y13, Y5
-	VMULPD      Y5, Y14, Y14
-	VCMPPD      $0x11, Y14, Y6, Y14
+	VXORPD      Y6, Y6, Y6
+	VCMPPD      $0x11, Y13, Y6, Y6
+	VANDPD      Y6, Y12, Y12
+	VMINPD      32(R8), Y13, Y6
+	VMULPD      Y6, Y14, Y14
+	VCMPPD      $0x11, Y14, Y5, Y14
 	VMOVMSKPD   Y12, R12
 	VMOVMSKPD   Y14, R13
-	VMULPD      Y13, Y13, Y5
-	VMULPD      Y13, Y5, Y5
-	VMULPD      Y5, Y3, Y5
-	VMULPD      Y0, Y5, Y5
+	VMULPD      Y13, Y13, Y6
+	VMULPD      Y13, Y6, Y6
+	VMULPD      Y6, Y3, Y6
+	VMULPD      Y0, Y6, Y6
 	VMOVUPD     Y11, (CX)(R11*1)
 	VMOVUPD     Y4, (DX)(R11*1)
 	NOTL        R13
 	MOVB        R13, (BX)
 	CMPL        R12, $0x0f
 	JNE         mtBlockAVX2_stop0
-	VMOVUPD     Y5, (AX)(R11*1)
+	VMOVUPD     Y6, (AX)(R11*1)
 	VMOVDQU     64(SI)(R11*2), Y4
 	VMOVDQU     96(SI)(R11*2), Y5
 	VUNPCKLPD   Y5, Y4, Y6
 	VUNPCKHPD   Y5, Y4, Y4
 	VPERMPD     $0xd8, Y6, Y6
 	VPERMPD     $0xd8, Y4, Y4
-	VPSRLQ      $0x0b, Y6, Y5
-	VPAND       128(R8), Y5, Y6
-	VPOR        160(R8), Y6, Y6
-	VPAND       192(R8), Y5, Y5
-	VPADDQ      160(R8), Y5, Y5
-	VSUBPD      Y5, Y6, Y6
+	VPSRLQ      $0x0b, Y6, Y6
+	VPAND       128(R8), Y6, Y5
+	VPOR        160(R8), Y5, Y5
+	VPAND       192(R8), Y6, Y6
+	VPADDQ      160(R8), Y6, Y6
+	VSUBPD      Y6, Y5, Y5
 	MOVBQZX     64(SI)(R11*2), R12
 	SHLQ        $0x04, R12
 	VMOVUPD     (R10)(R12*1), X10
@@ -5976,31 +5976,31 @@ mtBlockAVX2_loop:
 	VINSERTF128 $0x01, (R10)(R12*1), Y9, Y9
 	VUNPCKLPD   Y9, Y10, Y11
 	VUNPCKHPD   Y9, Y10, Y9
-	VANDPD      (R8), Y6, Y5
-	VCMPPD      $0x11, Y9, Y5, Y12
-	VMULPD      Y11, Y6, Y6
-	VMULPD      Y6, Y1, Y11
+	VANDPD      (R8), Y5, Y6
+	VCMPPD      $0x11, Y9, Y6, Y12
+	VMULPD      Y11, Y5, Y5
+	VMULPD      Y5, Y1, Y11
 	VPSRLQ      $0x0c, Y4, Y4
 	VPOR        32(R8), Y4, Y4
 	VSUBPD      64(R8), Y4, Y4
-	VMULPD      Y6, Y6, Y5
-	VMULPD      Y5, Y5, Y6
-	VMULPD      Y6, Y2, Y6
+	VMULPD      Y5, Y5, Y5
+	VMULPD      Y5, Y5, Y5
+	VMULPD      Y5, Y2, Y5
 	VMOVUPD     32(R8), Y14
 	VSUBPD      Y4, Y14, Y14
 	VADDPD      32(R8), Y11, Y13
-	VXORPD      Y5, Y5, Y5
-	VCMPPD      $0x11, Y13, Y5, Y5
-	VANDPD      Y5, Y12, Y12
-	VMINPD      32(R8), Y13, Y5
-	VMULPD      Y5, Y14, Y14
-	VCMPPD      $0x11, Y14, Y6, Y14
+	VXORPD      Y6, Y6, Y6
+	VCMPPD      $0x11, Y13, Y6, Y6
+	VANDPD      Y6, Y12, Y12
+	VMINPD      32(R8), Y13, Y6
+	VMULPD      Y6, Y14, Y14
+	VCMPPD      $0x11, Y14, Y5, Y14
 	VMOVMSKPD   Y12, R12
 	VMOVMSKPD   Y14, R13
-	VMULPD      Y13, Y13, Y5
-	VMULPD      Y13, Y5, Y5
-	VMULPD      Y5, Y3, Y5
-	VMULPD      Y0, Y5, Y5
+	VMULPD      Y13, Y13, Y6
+	VMULPD      Y13, Y6, Y6
+	VMULPD      Y6, Y3, Y6
+	VMULPD      Y0, Y6, Y6
 	VMOVUPD     Y11, 32(CX)(R11*1)
 	VMOVUPD     Y4, 32(DX)(R11*1)
 	SHLL        $0x04, R13
@@ -6009,7 +6009,7 @@ mtBlockAVX2_loop:
 	INCQ        BX
 	CMPL        R12, $0x0f
 	JNE         mtBlockAVX2_stop1
-	VMOVUPD     Y5, 32(AX)(R11*1)
+	VMOVUPD     Y6, 32(AX)(R11*1)
 	ADDQ        $0x40, R11
 	JMP         mtBlockAVX2_loop
 
@@ -6022,7 +6022,7 @@ mtBlockAVX2_stop1:
 	SHLQ      $0x05, DX
 	VMOVDQU   (CX)(DX*1), Y0
 	VMOVUPD   (AX)(R11*1), Y1
-	VBLENDVPD Y0, Y5, Y1, Y1
+	VBLENDVPD Y0, Y6, Y1, Y1
 	VMOVUPD   Y1, (AX)(R11*1)
 	LEAQ      (R11)(R9*8), R11
 	SHRQ      $0x03, R11
@@ -6038,7 +6038,7 @@ mtBlockAVX2_stop0:
 	SHLQ      $0x05, DX
 	VMOVDQU   (CX)(DX*1), Y0
 	VMOVUPD   (AX)(R11*1), Y1
-	VBLENDVPD Y0, Y5, Y1, Y1
+	VBLENDVPD Y0, Y6, Y1, Y1
 	VMOVUPD   Y1, (AX)(R11*1)
 	LEAQ      (R11)(R9*8), R11
 

@@ -279,13 +279,8 @@ func boostRunBody2(r boostRegs) {
 	// and every 8·words bytes after, and ok to all ones in the lanes that
 	// take the fast path: float64(j) = (2^52 + m) - (2^52 + 2^52·bit52).
 	normal := func(u VecVirtual, mem Mem, x, ok VecVirtual) {
-		v, t := YMM(), YMM()
-		VPSRLQ(U8(11), u, v)
-		VPAND(cst(mtMask52), v, x)
-		VPOR(cst(mtMagic), x, x)
-		VPAND(cst(mtBit52), v, v)
-		VPADDQ(cst(mtMagic), v, v)
-		VSUBPD(v, x, x)
+		t := YMM()
+		jAVX2(u, x, cst)
 		w, kk, sc := YMM(), YMM(), YMM()
 		lookupStride(avx2, r.tbl, mem, 8*words, w, kk, sc)
 		VANDPD(cst(mtAbs), x, t)

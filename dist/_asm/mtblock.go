@@ -205,14 +205,9 @@ func mtBlockAVX2() {
 		VUNPCKHPD(b, a, q) // their uniform words
 		VPERMPD(U8(0xD8), u, u)
 		VPERMPD(U8(0xD8), q, q)
-		// float64(j) = (2^52 + m) - (2^52 + 2^52·bit52), v = u>>11.
-		v, x, t := YMM(), YMM(), YMM()
-		VPSRLQ(U8(11), u, v)
-		VPAND(cst(mtMask52), v, x)
-		VPOR(cst(mtMagic), x, x)
-		VPAND(cst(mtBit52), v, v)
-		VPADDQ(cst(mtMagic), v, v)
-		VSUBPD(v, x, x)
+		// x = float64(j) (jAVX2).
+		x, t := YMM(), YMM()
+		jAVX2(u, x, cst)
 		// The pair {w[i], float64(k[i])} of i = u&0xFF.
 		w, kk, sc := YMM(), YMM(), YMM()
 		lookupStride(avx2, tbl, Mem{Base: src, Index: off, Scale: 2, Disp: 64 * h}, 16, w, kk, sc)

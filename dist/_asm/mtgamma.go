@@ -139,6 +139,19 @@ func mtTryAVX2(x, wq, c, c2 VecVirtual, cst func(int) Mem, ok VecVirtual) (vy Ve
 	return vy
 }
 
+// jAVX2 sets x to float64(j) for j = int64(u)>>11 of the words u, by the
+// normals kernel's bit trick: (2^52 + m) - (2^52 + 2^52·bit52), v = u>>11
+// (m its low 52 bits). cst reads mtConsts.
+func jAVX2(u, x VecVirtual, cst func(int) Mem) {
+	v := YMM()
+	VPSRLQ(U8(11), u, v)
+	VPAND(cst(mtMask52), v, x)
+	VPOR(cst(mtMagic), x, x)
+	VPAND(cst(mtBit52), v, v)
+	VPADDQ(cst(mtMagic), v, v)
+	VSUBPD(v, x, x)
+}
+
 // mtCube sets g to the try's draw d·((1+y)(1+y)(1+y)) from vy = 1 + y.
 func mtCube(vy, d, g VecVirtual) {
 	VMULPD(vy, vy, g)

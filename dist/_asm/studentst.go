@@ -72,13 +72,8 @@ func tMTAVX2() {
 	// normal sets x to normalFast's value of the words u and ok to
 	// all ones in the lanes that take the fast path.
 	normal := func(u, x, ok VecVirtual) {
-		v, t := YMM(), YMM()
-		VPSRLQ(U8(11), u, v)
-		VPAND(cst(mtMask52), v, x)
-		VPOR(cst(mtMagic), x, x)
-		VPAND(cst(mtBit52), v, v)
-		VPADDQ(cst(mtMagic), v, v)
-		VSUBPD(v, x, x)
+		t := YMM()
+		jAVX2(u, x, cst)
 		idx, w, kk, msk := YMM(), YMM(), YMM(), YMM()
 		VPAND(cst(mtLow8), u, idx)
 		VPSLLQ(U8(1), idx, idx)

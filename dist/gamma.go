@@ -344,21 +344,21 @@ func (s *gammaSampler) boost(w *words) float64 {
 // boostFill sets dst[i] = drawBoost(w) for successive i while the words
 // of w's chunk last, and returns how many values it set. It takes a block
 // of values at a time: their Gamma(alpha+1) draws and the boost's
-// uniforms in turn first (boostWords: the same words in the same order),
+// uniforms in turn first (boostRun: the same words in the same order),
 // then U^(1/alpha) = exp(log U · (1/alpha)) over the block by the slice
 // forms of log and exp (their kernels where there are), then the products
-// and the rate (boostPowers): boost's operations, so its values.
+// and the rate (boostPowers' operations, the rate in its last pass):
+// boost's operations, so its values.
 func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 	var us [boostBlock]float64
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(us))]
 		n := s.boostRun(w, b, us[:len(b)], nil)
-		// boostPowers with the rate in its last pass.
-		us := us[:n]
-		logMulAll(us, s.inva)
-		expAll(us)
-		for j, e := range us {
+		u := us[:n]
+		logMulAll(u, s.inva)
+		expAll(u)
+		for j, e := range u {
 			b[j] = s.scale.of(float64(b[j] * e))
 		}
 		i += n

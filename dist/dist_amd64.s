@@ -5926,21 +5926,21 @@ mtBlockAVX2_loop:
 	VPOR        32(R8), Y4, Y4
 	VSUBPD      64(R8), Y4, Y4
 	VMULPD      Y5, Y5, Y5
-	VMULPD      Y5, Y5, Y5
-	VMULPD      Y5, Y2, Y5
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y6, Y2, Y6
 	VMOVUPD     32(R8), Y14
 	VSUBPD      Y4, Y14, Y14
-	VADDPD      32(R8), Y11, Y13
+	VADDPD      32(R8), Y11, Y5
+	VMINPD      32(R8), Y5, Y13
+	VMULPD      Y13, Y14, Y14
+	VCMPPD      $0x11, Y14, Y6, Y13
 	VXORPD      Y6, Y6, Y6
-	VCMPPD      $0x11, Y13, Y6, Y6
+	VCMPPD      $0x11, Y5, Y6, Y6
 	VANDPD      Y6, Y12, Y12
-	VMINPD      32(R8), Y13, Y6
-	VMULPD      Y6, Y14, Y14
-	VCMPPD      $0x11, Y14, Y5, Y14
 	VMOVMSKPD   Y12, R12
-	VMOVMSKPD   Y14, R13
-	VMULPD      Y13, Y13, Y6
-	VMULPD      Y13, Y6, Y6
+	VMOVMSKPD   Y13, R13
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y5, Y6, Y6
 	VMULPD      Y6, Y3, Y6
 	VMULPD      Y0, Y6, Y6
 	VMOVUPD     Y11, (CX)(R11*1)
@@ -5984,21 +5984,21 @@ mtBlockAVX2_loop:
 	VPOR        32(R8), Y4, Y4
 	VSUBPD      64(R8), Y4, Y4
 	VMULPD      Y5, Y5, Y5
-	VMULPD      Y5, Y5, Y5
-	VMULPD      Y5, Y2, Y5
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y6, Y2, Y6
 	VMOVUPD     32(R8), Y14
 	VSUBPD      Y4, Y14, Y14
-	VADDPD      32(R8), Y11, Y13
+	VADDPD      32(R8), Y11, Y5
+	VMINPD      32(R8), Y5, Y13
+	VMULPD      Y13, Y14, Y14
+	VCMPPD      $0x11, Y14, Y6, Y13
 	VXORPD      Y6, Y6, Y6
-	VCMPPD      $0x11, Y13, Y6, Y6
+	VCMPPD      $0x11, Y5, Y6, Y6
 	VANDPD      Y6, Y12, Y12
-	VMINPD      32(R8), Y13, Y6
-	VMULPD      Y6, Y14, Y14
-	VCMPPD      $0x11, Y14, Y5, Y14
 	VMOVMSKPD   Y12, R12
-	VMOVMSKPD   Y14, R13
-	VMULPD      Y13, Y13, Y6
-	VMULPD      Y13, Y6, Y6
+	VMOVMSKPD   Y13, R13
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y5, Y6, Y6
 	VMULPD      Y6, Y3, Y6
 	VMULPD      Y0, Y6, Y6
 	VMOVUPD     Y11, 32(CX)(R11*1)
@@ -6654,13 +6654,13 @@ tMTAVX2_loop:
 	VMULPD     Y6, Y4, Y6
 	VMOVUPD    32(DI), Y11
 	VSUBPD     Y8, Y11, Y11
-	VADDPD     32(DI), Y10, Y10
-	VMINPD     32(DI), Y10, Y8
-	VMULPD     Y8, Y11, Y11
-	VCMPPD     $0x11, Y11, Y6, Y8
-	VANDPD     Y8, Y7, Y7
-	VMULPD     Y10, Y10, Y6
-	VMULPD     Y10, Y6, Y6
+	VADDPD     32(DI), Y10, Y8
+	VMINPD     32(DI), Y8, Y10
+	VMULPD     Y10, Y11, Y11
+	VCMPPD     $0x11, Y11, Y6, Y10
+	VANDPD     Y10, Y7, Y7
+	VMULPD     Y8, Y8, Y6
+	VMULPD     Y8, Y6, Y6
 	VMULPD     Y6, Y5, Y6
 	VDIVPD     Y6, Y2, Y6
 	VSQRTPD    Y6, Y6
@@ -6925,13 +6925,13 @@ boostRunAVX2_loop:
 	VMULPD      Y3, Y1, Y3
 	VMOVUPD     32(R10), Y10
 	VSUBPD      Y4, Y10, Y10
-	VADDPD      32(R10), Y7, Y7
-	VMINPD      32(R10), Y7, Y4
-	VMULPD      Y4, Y10, Y10
-	VCMPPD      $0x11, Y10, Y3, Y4
-	VANDPD      Y4, Y6, Y6
-	VMULPD      Y7, Y7, Y3
-	VMULPD      Y7, Y3, Y3
+	VADDPD      32(R10), Y7, Y4
+	VMINPD      32(R10), Y4, Y7
+	VMULPD      Y7, Y10, Y10
+	VCMPPD      $0x11, Y10, Y3, Y7
+	VANDPD      Y7, Y6, Y6
+	VMULPD      Y4, Y4, Y3
+	VMULPD      Y4, Y3, Y3
 	VMULPD      Y3, Y2, Y3
 	VPSRLQ      $0x0c, Y5, Y4
 	VPOR        32(R10), Y4, Y4
@@ -7235,13 +7235,13 @@ boostRunZAVX2_loop:
 	VMULPD      Y4, Y1, Y4
 	VMOVUPD     32(R11), Y13
 	VSUBPD      Y7, Y13, Y13
-	VADDPD      32(R11), Y6, Y7
-	VMINPD      32(R11), Y7, Y6
-	VMULPD      Y6, Y13, Y13
-	VCMPPD      $0x11, Y13, Y4, Y6
-	VANDPD      Y6, Y12, Y12
-	VMULPD      Y7, Y7, Y4
-	VMULPD      Y7, Y4, Y4
+	VADDPD      32(R11), Y6, Y6
+	VMINPD      32(R11), Y6, Y7
+	VMULPD      Y7, Y13, Y13
+	VCMPPD      $0x11, Y13, Y4, Y7
+	VANDPD      Y7, Y12, Y12
+	VMULPD      Y6, Y6, Y4
+	VMULPD      Y6, Y4, Y4
 	VMULPD      Y4, Y2, Y4
 	VPSRLQ      $0x0c, Y3, Y3
 	VPOR        32(R11), Y3, Y3

@@ -267,13 +267,7 @@ func boostRunBody2(r boostRegs) {
 		VPERM2F128(U8(0x31), t3, t1, wu)
 	} else {
 		wx, wq, wu = YMM(), YMM(), YMM()
-		for i, v := range []VecVirtual{wx, wq, wu} {
-			msk, idx := YMM(), YMM()
-			VMOVDQU(Mem{Base: ti, Disp: 64 * i}, idx) // the first 4 of tIdx's row i
-			VPCMPEQQ(msk, msk, msk)
-			VPXOR(v, v, v)
-			VPGATHERQQ(msk, Mem{Base: src, Index: idx, Scale: 8}, v)
-		}
+		gatherTriples(ti, src, wx, wq, wu)
 	}
 	// normal sets x to normalFast's value of the words u, those at mem
 	// and every 8·words bytes after, and ok to all ones in the lanes that
@@ -299,7 +293,8 @@ func boostRunBody2(r boostRegs) {
 		normal(wx, Mem{Base: src}, x, ok)
 	}
 	// y, q, the squeeze, the draw.
-	vy := mtTryAVX2(x, wq, r.c, r.c2, cst, ok)
+	_, _, vy, sq := mtTryAVX2(x, wq, r.c, r.c2, cst)
+	VANDPD(sq, ok, ok)
 	t := YMM()
 	mtCube(vy, r.d, t)
 	// The uniform.

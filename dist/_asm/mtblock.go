@@ -216,26 +216,14 @@ func mtBlockAVX2() {
 		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
 		VMULPD(w, x, x)
 		// y, q, 1 + y > 0, the squeeze.
-		y, x2, lhs, vy, rhs := YMM(), YMM(), YMM(), YMM(), YMM()
-		VMULPD(x, c, y)
-		VPSRLQ(U8(12), q, q)
-		VPOR(cst(mtOne), q, q)
-		VSUBPD(cst(mtBias), q, q) // open01
-		VMULPD(x, x, x2)
-		VMULPD(x2, x2, lhs)
-		VMULPD(lhs, c2, lhs)
-		VMOVUPD(cst(mtOne), rhs)
-		VSUBPD(q, rhs, rhs)       // 1 - q
-		VADDPD(cst(mtOne), y, vy) // 1 + y, > 0 exactly where y > -1 (Sterbenz)
+		y, qv, vy, sq := mtTryAVX2(x, q, c, c2, cst)
+		q = qv
 		VXORPD(t, t, t)
 		VCMPPD(U8(cmpLT), vy, t, t)
 		VANDPD(t, ok, ok)
-		VMINPD(cst(mtOne), vy, t) // min(1, 1+y): neither is NaN
-		VMULPD(t, rhs, rhs)
-		VCMPPD(U8(cmpLT), rhs, lhs, rhs)
 		okBits[h], sqBits[h] = GP32(), GP32()
 		VMOVMSKPD(ok, okBits[h])
-		VMOVMSKPD(rhs, sqBits[h])
+		VMOVMSKPD(sq, sqBits[h])
 		// The value.
 		mtCube(vy, d, t)
 		VMULPD(mul, t, t)

@@ -115,13 +115,13 @@ func partialAVX2(name string, off, bits Register, done string, stores ...lanesAt
 	RET()
 }
 
-// mtTryAVX2 makes the Marsaglia-Tsang try of the AVX2 kernels that stop
-// at a try the squeeze does not take: y = c·x, q = open01 of the words wq,
-// and the squeeze c2·(x²·x²) < (1-q)·min(1, 1+y), ANDed into ok (all ones
-// in the lanes it takes); it returns 1 + y. cst reads mtConsts.
-func mtTryAVX2(x, wq, c, c2 VecVirtual, cst func(int) Mem, ok VecVirtual) (vy VecVirtual) {
-	y, q, x2, lhs, rhs, t := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-	vy = YMM()
+// mtTryAVX2 makes the Marsaglia-Tsang try of the AVX2 kernels: y = c·x,
+// q = open01 of the words wq, vy = 1 + y (> 0 exactly where y > -1, by
+// Sterbenz) and sq, all ones in the lanes the squeeze c2·(x²·x²) <
+// (1-q)·min(1, 1+y) takes. cst reads mtConsts.
+func mtTryAVX2(x, wq, c, c2 VecVirtual, cst func(int) Mem) (y, q, vy, sq VecVirtual) {
+	x2, lhs, rhs := YMM(), YMM(), YMM()
+	y, q, vy, sq = YMM(), YMM(), YMM(), YMM()
 	VMULPD(x, c, y)
 	VPSRLQ(U8(12), wq, q)
 	VPOR(cst(mtOne), q, q)
@@ -130,13 +130,24 @@ func mtTryAVX2(x, wq, c, c2 VecVirtual, cst func(int) Mem, ok VecVirtual) (vy Ve
 	VMULPD(x2, x2, lhs)
 	VMULPD(lhs, c2, lhs)
 	VMOVUPD(cst(mtOne), rhs)
-	VSUBPD(q, rhs, rhs)       // 1 - q
-	VADDPD(cst(mtOne), y, vy) // 1 + y
-	VMINPD(cst(mtOne), vy, t) // min(1, 1+y): neither is NaN
-	VMULPD(t, rhs, rhs)
-	VCMPPD(U8(cmpLT), rhs, lhs, t)
-	VANDPD(t, ok, ok)
-	return vy
+	VSUBPD(q, rhs, rhs)        // 1 - q
+	VADDPD(cst(mtOne), y, vy)  // 1 + y
+	VMINPD(cst(mtOne), vy, sq) // min(1, 1+y): neither is NaN
+	VMULPD(sq, rhs, rhs)
+	VCMPPD(U8(cmpLT), rhs, lhs, sq)
+	return y, q, vy, sq
+}
+
+// gatherTriples sets each of ws to words 3l+r (l = 0..3) of src, r its
+// index in ws: a value's three words apart (tIdx at ti).
+func gatherTriples(ti, src Register, ws ...VecVirtual) {
+	for r, v := range ws {
+		msk, idx := YMM(), YMM()
+		VMOVDQU(Mem{Base: ti, Disp: 64 * r}, idx) // the first 4 of tIdx's row r
+		VPCMPEQQ(msk, msk, msk)
+		VPXOR(v, v, v)
+		VPGATHERQQ(msk, Mem{Base: src, Index: idx, Scale: 8}, v)
+	}
 }
 
 // jAVX2 sets x to float64(j) for j = int64(u)>>11 of the words u, by the

@@ -97,18 +97,13 @@ func tMTAVX2() {
 	CMPQ(src, end)
 	JG(LabelRef(done))
 	wz, wx, wu := YMM(), YMM(), YMM()
-	for r, v := range []VecVirtual{wz, wx, wu} {
-		msk, idx := YMM(), YMM()
-		VMOVDQU(Mem{Base: ti, Disp: 64 * r}, idx) // the first 4 of tIdx's row r
-		VPCMPEQQ(msk, msk, msk)
-		VPXOR(v, v, v)
-		VPGATHERQQ(msk, Mem{Base: src, Index: idx, Scale: 8}, v)
-	}
+	gatherTriples(ti, src, wz, wx, wu)
 	z, x, okz, ok := YMM(), YMM(), YMM(), YMM()
 	normal(wz, z, okz)
 	normal(wx, x, ok)
 	VANDPD(okz, ok, ok)
-	vy := mtTryAVX2(x, wu, c, c2, cst, ok)
+	_, _, vy, sq := mtTryAVX2(x, wu, c, c2, cst)
+	VANDPD(sq, ok, ok)
 	// g, then the value.
 	t := YMM()
 	mtCube(vy, d, t)

@@ -217,14 +217,7 @@ func (s *betaSampler) boostFill(w *words, dst []float64) int {
 // then X/(X+Y).
 func (s *betaSampler) boostPairFill(w *words, dst []float64) int {
 	var gs, us [2 * boostBlock]float64
-	var l mtLanes
-	for t := range 8 {
-		g := &s.x.mt
-		if t%2 == 1 {
-			g = &s.y.mt
-		}
-		l.c[t], l.c2[t], l.d[t] = g.c, g.c2, g.d
-	}
+	l := pairLanes(&s.x.mt, &s.y.mt)
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+boostBlock)]
@@ -395,11 +388,7 @@ func (s *betaSampler) fill(w *words, dst []float64) int {
 	var l, ly mtLanes
 	var sc *betaScratch
 	if s.kind == betaMT && !s.x.mt.big && !s.y.mt.big && haveKernels() && len(dst) >= mtWalkMin {
-		l, ly = s.x.mt.lanes(), s.y.mt.lanes()
-		for t := 1; t < 8; t += 2 {
-			l.c[t], l.c2[t], l.d[t] = s.y.mt.c, s.y.mt.c2, s.y.mt.d
-			ly.c[t], ly.c2[t], ly.d[t] = s.x.mt.c, s.x.mt.c2, s.x.mt.d
-		}
+		l, ly = pairLanes(&s.x.mt, &s.y.mt), pairLanes(&s.y.mt, &s.x.mt)
 		sc = new(betaScratch) // on the stack: zeroed once a chunk
 	}
 	i := 0

@@ -696,6 +696,16 @@ func (m *mtGamma) lanes() mtLanes {
 	return l
 }
 
+// pairLanes returns a's parameters in the even lanes and b's in the odd
+// ones: Beta's X and Y in turn.
+func pairLanes(a, b *mtGamma) mtLanes {
+	l := a.lanes()
+	for t := 1; t < 8; t += 2 {
+		l.c[t], l.c2[t], l.d[t] = b.c, b.c2, b.d
+	}
+	return l
+}
+
 // mtBig is the d from which value computes d·(1+y)³ as d + d·w, w =
 // y(3 + y(3 + y)): |y| is then below 0.01 (but with probability below
 // 1e-18), so 1 + w >= 0.97 and nothing cancels, while 1 + y would round y

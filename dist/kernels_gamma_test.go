@@ -188,10 +188,7 @@ func TestKernelMTBlock(t *testing.T) {
 			var m [2]mtGamma
 			m[0].init(shapes[0])
 			m[1].init(shapes[1])
-			l := m[0].lanes()
-			for k := 1; k < 8; k += 2 {
-				l.c[k], l.c2[k], l.d[k] = m[1].c, m[1].c2, m[1].d
-			}
+			l := pairLanes(&m[0], &m[1])
 			for _, mul := range []float64{1, 0.5, 3.25, 1e-300} {
 				for _, n := range lengths {
 					words := mtWords(r, n)
@@ -339,10 +336,7 @@ func TestKernelBoostRun(t *testing.T) {
 				var ms [2]mtGamma
 				ms[0].init(alphas[0] + 1)
 				ms[1].init(alphas[1] + 1)
-				l := ms[0].lanes()
-				for k := 1; k < 8; k += 2 {
-					l.c[k], l.c2[k], l.d[k] = ms[1].c, ms[1].c2, ms[1].d
-				}
+				l := pairLanes(&ms[0], &ms[1])
 				for n := range 210 {
 					words := make([]uint64, wv*n)
 					crafted := n%3 == 0 // else random words: runs that go long

@@ -347,20 +347,14 @@ func (s *gammaSampler) boost(w *words) float64 {
 // uniforms in turn first (boostRun: the same words in the same order),
 // then U^(1/alpha) = exp(log U · (1/alpha)) over the block by the slice
 // forms of log and exp (their kernels where there are), then the products
-// and the rate (boostPowers' operations, the rate in its last pass):
-// boost's operations, so its values.
+// and the rate (boostPowers): boost's operations, so its values.
 func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 	var us [boostBlock]float64
 	i := 0
 	for i < len(dst) && !w.spent() {
 		b := dst[i:min(len(dst), i+len(us))]
 		n := s.boostRun(w, b, us[:len(b)], nil)
-		u := us[:n]
-		logMulAll(u, s.inva)
-		expAll(u)
-		for j, e := range u {
-			b[j] = s.scale.of(float64(b[j] * e))
-		}
+		s.boostPowers(b[:n], us[:n])
 		i += n
 	}
 	return i
@@ -477,12 +471,14 @@ func (s *gammaSampler) unitLogs(gs, us []float64) {
 }
 
 // boostPowers sets gs[i] to boost's value from the draw gs[i] and the
-// uniform us[i] (us is overwritten): gs[i]·exp(log(us[i])·(1/alpha)).
+// uniform us[i] (us is overwritten): gs[i]·exp(log(us[i])·(1/alpha)), at
+// s's rate (for Beta's and StudentsT's gammas, of rate 1, a product by 1,
+// exact).
 func (s *gammaSampler) boostPowers(gs, us []float64) {
 	logMulAll(us, s.inva)
 	expAll(us)
 	for j, e := range us {
-		gs[j] = float64(gs[j] * e)
+		gs[j] = s.scale.of(float64(gs[j] * e))
 	}
 }
 

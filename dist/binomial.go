@@ -262,7 +262,7 @@ func (s *btrs) set(n int64, fn, p, np, fm, spq, b, a, vr float64) {
 	s.spq = spq
 	s.vr = vr
 	s.em = math.NaN()
-	s.lo = max(0, s.m-memoLen/2)
+	setWindow(&s.lo, s.m, memoLen)
 }
 
 // once returns the values of initN(n, fn, p) then drawK(w, nil), k and
@@ -359,9 +359,9 @@ func (s *btrs) valid(in uint8, k int64) uint8 {
 // same ratio twice. Every memo entry was made by ratio, so alpha is set
 // when passes runs on one; surely decides the test, where it does, as
 // passes of ratio would.
-func (s *btrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
+func (s *btrs) accept(k int64, j, us, v float64, memo []float64) bool {
 	i := k - s.lo
-	inMemo := memo != nil && uint64(i) < memoLen
+	inMemo := uint64(i) < uint64(len(memo))
 	if inMemo && memo[i] != 0 {
 		return s.passes(memo[i], us, v)
 	}
@@ -389,7 +389,7 @@ func (s *btrs) passes(r, us, v float64) bool {
 
 // draw returns a variate by BTRS, one try at a time. memo is nil for Rand;
 // a Fill's memo only saves computing the same value twice.
-func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
+func (s *btrs) draw(w *words, memo []float64) int64 {
 	k, _ := s.drawK(w, memo)
 	return k
 }
@@ -399,7 +399,7 @@ func (s *btrs) draw(w *words, memo *pmfMemo) int64 {
 // proposal is proposal's, from the same floats: a/(us/2) is 2a/us (both
 // scalings exact, us >= 2^-53), ⌊t⌋ as a float is the int64 proposal
 // computes for |t| < 2^52, and beyond that the try is rejected.
-func (s *btrs) drawK(w *words, memo *pmfMemo) (int64, float64) {
+func (s *btrs) drawK(w *words, memo []float64) (int64, float64) {
 	for {
 		x, ok := w.take()
 		if !ok {
@@ -428,8 +428,9 @@ func (s *btrs) drawK(w *words, memo *pmfMemo) (int64, float64) {
 func (s *btrs) fill(w *words, dst []int64) {
 	s.vrM = open01Most(s.vr)
 	s.setRatio()
-	q := tryParams{s.twoA, s.b, s.cj, s.a, s.alpha, 0, s.m, s.vrM, s.n, s.lo}
-	b := batchFor(memoKey{2, uint64(s.n), math.Float64bits(s.p)})
+	b := batchFor(memoKey{2, uint64(s.n), math.Float64bits(s.p)}, memoWindow(s.spq, len(dst)))
+	setWindow(&s.lo, s.m, len(b.memo))
+	q := tryParams{s.twoA, s.b, s.cj, s.a, s.alpha, 0, s.m, s.vrM, s.n, s.lo, int64(len(b.memo) - 1)}
 	defer batches.Put(b)
 	for len(dst) > 0 {
 		// The tries whose words are at hand in w's buffer, the
@@ -441,7 +442,7 @@ func (s *btrs) fill(w *words, dst []int64) {
 			nb = min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
 		}
 		if nb == 0 {
-			dst[0] = s.draw(w, &b.memo)
+			dst[0] = s.draw(w, b.memo)
 			dst = dst[1:]
 			continue
 		}
@@ -486,7 +487,7 @@ func (s *btrs) test(b *tryBatch, p []byte, nt int) {
 			continue // b.st[t] is 0: rejected
 		}
 		var r float64
-		if i := k - s.lo; uint64(i) < memoLen {
+		if i := k - s.lo; uint64(i) < uint64(len(b.memo)) {
 			r = b.memo[i]
 			if r == 0 {
 				r = s.ratio(k, float64(k-s.m))

@@ -9543,23 +9543,19 @@ DATA ptrsConsts<>+192(SB)/8, $0x4330000000000000
 DATA ptrsConsts<>+200(SB)/8, $0x4330000000000000
 DATA ptrsConsts<>+208(SB)/8, $0x4330000000000000
 DATA ptrsConsts<>+216(SB)/8, $0x4330000000000000
-DATA ptrsConsts<>+224(SB)/8, $0x00000000000001ff
-DATA ptrsConsts<>+232(SB)/8, $0x00000000000001ff
-DATA ptrsConsts<>+240(SB)/8, $0x00000000000001ff
-DATA ptrsConsts<>+248(SB)/8, $0x00000000000001ff
-DATA ptrsConsts<>+256(SB)/8, $0x3fe0000000000000
-DATA ptrsConsts<>+264(SB)/8, $0x3fe0000000000000
-DATA ptrsConsts<>+272(SB)/8, $0x3fe0000000000000
-DATA ptrsConsts<>+280(SB)/8, $0x3fe0000000000000
-DATA ptrsConsts<>+288(SB)/8, $0x0808080808080808
-DATA ptrsConsts<>+296(SB)/8, $0x0808080808080808
-DATA ptrsConsts<>+304(SB)/8, $0x0808080808080808
-DATA ptrsConsts<>+312(SB)/8, $0x0808080808080808
-GLOBL ptrsConsts<>(SB), RODATA|NOPTR, $320
+DATA ptrsConsts<>+224(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+232(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+240(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+248(SB)/8, $0x3fe0000000000000
+DATA ptrsConsts<>+256(SB)/8, $0x0808080808080808
+DATA ptrsConsts<>+264(SB)/8, $0x0808080808080808
+DATA ptrsConsts<>+272(SB)/8, $0x0808080808080808
+DATA ptrsConsts<>+280(SB)/8, $0x0808080808080808
+GLOBL ptrsConsts<>(SB), RODATA|NOPTR, $288
 
-// func triesAVX512(k *[128]int64, st *[128]uint8, idx *[128]uint8, memo *pmfMemo, p []byte, twoA float64, b float64, c float64, a float64, alpha float64, quick float64, m int64, vrM int64, kmax int64, lo int64) int
+// func triesAVX512(k *[128]int64, st *[128]uint8, idx *[128]uint8, memo *float64, p []byte, twoA float64, b float64, c float64, a float64, alpha float64, quick float64, m int64, vrM int64, kmax int64, lo int64, last int64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV, POPCNT
-TEXT ·triesAVX512(SB), $960-144
+TEXT ·triesAVX512(SB), $960-152
 	MOVQ         k+0(FP), AX
 	MOVQ         st+8(FP), CX
 	MOVQ         idx+16(FP), DX
@@ -9583,26 +9579,26 @@ TEXT ·triesAVX512(SB), $960-144
 	VMOVDQU64    Z0, 256(SP)
 	VPBROADCASTQ ptrsConsts<>+192(SB), Z0
 	VMOVDQU64    Z0, 320(SP)
-	VPBROADCASTQ ptrsConsts<>+224(SB), Z0
-	VMOVDQU64    Z0, 384(SP)
 	VBROADCASTSD a+80(FP), Z0
-	VMOVDQU64    Z0, 448(SP)
+	VMOVDQU64    Z0, 384(SP)
 	VBROADCASTSD alpha+88(FP), Z0
-	VMOVDQU64    Z0, 512(SP)
+	VMOVDQU64    Z0, 448(SP)
 	VBROADCASTSD quick+96(FP), Z0
-	VMOVDQU64    Z0, 576(SP)
+	VMOVDQU64    Z0, 512(SP)
 	VPBROADCASTQ m+104(FP), Z0
-	VMOVDQU64    Z0, 640(SP)
+	VMOVDQU64    Z0, 576(SP)
 	VPBROADCASTQ vrM+112(FP), Z0
-	VMOVDQU64    Z0, 704(SP)
+	VMOVDQU64    Z0, 640(SP)
 	VPBROADCASTQ kmax+120(FP), Z0
-	VMOVDQU64    Z0, 768(SP)
+	VMOVDQU64    Z0, 704(SP)
 	VPBROADCASTQ lo+128(FP), Z0
+	VMOVDQU64    Z0, 768(SP)
+	VPBROADCASTQ last+136(FP), Z0
 	VMOVDQU64    Z0, 832(SP)
 	VBROADCASTSD b+64(FP), Z0
 	VBROADCASTSD c+72(FP), Z4
 	VBROADCASTSD twoA+56(FP), Z5
-	VPBROADCASTQ ptrsConsts<>+256(SB), Z6
+	VPBROADCASTQ ptrsConsts<>+224(SB), Z6
 	VPTERNLOGQ   $0xff, Z1, Z1, Z1
 	VMOVDQU64    evenOdd<>+0(SB), Z7
 	VMOVDQU64    evenOdd<>+64(SB), Z8
@@ -9642,28 +9638,28 @@ triesAVX512_loop:
 	VCVTQQ2PD  Z10, Z14
 	VCMPPD     $0x1e, Z12, Z14, K3
 	VPADDQ     Z1, Z10, K3, Z10
-	VPADDQ     640(SP), Z10, Z10
+	VPADDQ     576(SP), Z10, Z10
 	VMOVDQU64  Z10, (AX)
-	VPCMPUQ    $0x02, 768(SP), Z10, K1, K1
+	VPCMPUQ    $0x02, 704(SP), Z10, K1, K1
 	VCMPPD     $0x1d, 192(SP), Z11, K3
-	VPCMPQ     $0x02, 704(SP), Z9, K3, K3
-	VCMPPD     $0x11, 576(SP), Z11, K4
+	VPCMPQ     $0x02, 640(SP), Z9, K3, K3
+	VCMPPD     $0x11, 512(SP), Z11, K4
 	VCMPPD     $0x1e, Z11, Z13, K4, K4
 	KORB       K3, K4, K4
 	KANDNB     K1, K4, K1
 	KANDNB     K2, K4, K2
-	VPSUBQ     832(SP), Z10, Z9
-	VPCMPUQ    $0x02, 384(SP), Z9, K1, K5
+	VPSUBQ     768(SP), Z10, Z9
+	VPCMPUQ    $0x02, 832(SP), Z9, K1, K5
 	KMOVB      K5, K7
 	VPXORQ     Z2, Z2, Z2
 	VGATHERQPD (BX)(Z9*8), K7, Z2
 	VPXORQ     Z3, Z3, Z3
 	VCMPPD     $0x04, Z3, Z2, K5, K5
 	VMULPD     Z11, Z11, Z9
-	VMULPD     512(SP), Z13, Z10
+	VMULPD     448(SP), Z13, Z10
 	VMULPD     Z9, Z10, Z10
 	VMULPD     Z0, Z9, Z9
-	VADDPD     448(SP), Z9, Z9
+	VADDPD     384(SP), Z9, Z9
 	VMULPD     Z9, Z2, Z9
 	VCMPPD     $0x12, Z9, Z10, K5, K6
 	KORB       K3, K6, K6
@@ -9678,20 +9674,20 @@ triesAVX512_loop:
 	MOVQ       R12, (DX)(R11*1)
 	POPCNTL    R13, R13
 	ADDQ       R13, R11
-	ADDQ       ptrsConsts<>+288(SB), R10
+	ADDQ       ptrsConsts<>+256(SB), R10
 	ADDQ       $0x08, CX
 	ADDQ       $0x40, AX
 	SUBQ       $-128, SI
 	JMP        triesAVX512_loop
 
 triesAVX512_done:
-	MOVQ R11, ret+136(FP)
+	MOVQ R11, ret+144(FP)
 	VZEROUPPER
 	RET
 
-// func triesAVX2(k *[128]int64, st *[128]uint8, idx *[128]uint8, memo *pmfMemo, p []byte, twoA float64, b float64, c float64, a float64, alpha float64, quick float64, m int64, vrM int64, kmax int64, lo int64) int
+// func triesAVX2(k *[128]int64, st *[128]uint8, idx *[128]uint8, memo *float64, p []byte, twoA float64, b float64, c float64, a float64, alpha float64, quick float64, m int64, vrM int64, kmax int64, lo int64, last int64) int
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·triesAVX2(SB), $480-144
+TEXT ·triesAVX2(SB), $480-152
 	MOVQ         k+0(FP), AX
 	MOVQ         st+8(FP), CX
 	MOVQ         idx+16(FP), DX
@@ -9717,10 +9713,12 @@ TEXT ·triesAVX2(SB), $480-144
 	VMOVDQU      Y0, 160(SP)
 	VPBROADCASTQ lo+128(FP), Y0
 	VMOVDQU      Y0, 192(SP)
+	VPBROADCASTQ last+136(FP), Y0
+	VMOVDQU      Y0, 224(SP)
 	VBROADCASTSD b+64(FP), Y0
 	VBROADCASTSD c+72(FP), Y3
 	VBROADCASTSD twoA+56(FP), Y4
-	VPBROADCASTQ ptrsConsts<>+256(SB), Y5
+	VPBROADCASTQ ptrsConsts<>+224(SB), Y5
 	LEAQ         keptLanes<>+0(SB), R8
 	LEAQ         bitBytes<>+0(SB), R9
 	XORQ         R10, R10
@@ -9776,7 +9774,7 @@ triesAVX2_loop:
 	VPSUBQ      192(SP), Y9, Y6
 	VPXOR       Y9, Y9, Y9
 	VPCMPGTQ    Y6, Y9, Y9
-	VPCMPGTQ    ptrsConsts<>+224(SB), Y6, Y13
+	VPCMPGTQ    224(SP), Y6, Y13
 	VORPD       Y13, Y9, Y9
 	VANDNPD     Y11, Y9, Y9
 	VANDPD      Y9, Y6, Y6
@@ -9851,7 +9849,7 @@ triesAVX2_loop:
 	VPSUBQ      192(SP), Y9, Y6
 	VPXOR       Y9, Y9, Y9
 	VPCMPGTQ    Y6, Y9, Y9
-	VPCMPGTQ    ptrsConsts<>+224(SB), Y6, Y13
+	VPCMPGTQ    224(SP), Y6, Y13
 	VORPD       Y13, Y9, Y9
 	VANDNPD     Y11, Y9, Y9
 	VANDPD      Y9, Y6, Y6
@@ -9892,14 +9890,14 @@ triesAVX2_loop:
 	MOVQ        R12, (DX)(R11*1)
 	POPCNTL     R13, R13
 	ADDQ        R13, R11
-	ADDQ        ptrsConsts<>+288(SB), R10
+	ADDQ        ptrsConsts<>+256(SB), R10
 	ADDQ        $0x08, CX
 	ADDQ        $0x40, AX
 	SUBQ        $-128, SI
 	JMP         triesAVX2_loop
 
 triesAVX2_done:
-	MOVQ R11, ret+136(FP)
+	MOVQ R11, ret+144(FP)
 	VZEROUPPER
 	RET
 

@@ -126,10 +126,10 @@ func aliasAVX2(dst []int64, src []byte, tab []uint64, mask uint64) int
 func geometricsAVX2(dst []int64, src []float64, s float64) int
 
 //go:noescape
-func triesAVX512(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *pmfMemo, p []byte, twoA, b, c, a, alpha, quick float64, m, vrM, kmax, lo int64) int
+func triesAVX512(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *float64, p []byte, twoA, b, c, a, alpha, quick float64, m, vrM, kmax, lo, last int64) int
 
 //go:noescape
-func triesAVX2(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *pmfMemo, p []byte, twoA, b, c, a, alpha, quick float64, m, vrM, kmax, lo int64) int
+func triesAVX2(k *[tryBatchLen]int64, st, idx *[tryBatchLen]uint8, memo *float64, p []byte, twoA, b, c, a, alpha, quick float64, m, vrM, kmax, lo, last int64) int
 
 //go:noescape
 func takeAVX512(dst []int64, k *[tryBatchLen]int64, st *[tryBatchLen]uint8, nb int) int
@@ -536,11 +536,11 @@ func asmAlias(dst []int64, p []byte, tab []uint64, mask uint64) int {
 func asmTries(b *tryBatch, p []byte, q *tryParams) (tries, nt int) {
 	switch {
 	case useAVX512:
-		return min(len(p)/16, tryBatchLen) &^ 7, triesAVX512(&b.k, &b.st, &b.idx, &b.memo, p,
-			q.twoA, q.b, q.c, q.a, q.alpha, q.quick, q.m, q.vrM, q.kmax, q.lo)
+		return min(len(p)/16, tryBatchLen) &^ 7, triesAVX512(&b.k, &b.st, &b.idx, &b.memo[0], p,
+			q.twoA, q.b, q.c, q.a, q.alpha, q.quick, q.m, q.vrM, q.kmax, q.lo, q.last)
 	case useAVX2:
-		return min(len(p)/16, tryBatchLen) &^ 7, triesAVX2(&b.k, &b.st, &b.idx, &b.memo, p,
-			q.twoA, q.b, q.c, q.a, q.alpha, q.quick, q.m, q.vrM, q.kmax, q.lo)
+		return min(len(p)/16, tryBatchLen) &^ 7, triesAVX2(&b.k, &b.st, &b.idx, &b.memo[0], p,
+			q.twoA, q.b, q.c, q.a, q.alpha, q.quick, q.m, q.vrM, q.kmax, q.lo, q.last)
 	}
 	return 0, 0
 }

@@ -74,6 +74,7 @@ type tryLaw struct {
 	valid    func(in uint8, k, mu, my int64) uint8
 	passes   func(r, us, v float64) bool
 	pmf      func(k int64) float64 // the memo's value for k
+	key      memoKey               // its Fill's memo
 	fill     func(src rand.Source, dst []int64)
 	rand     func(src rand.Source) int64
 }
@@ -85,11 +86,13 @@ func tryLaws() []tryLaw {
 		s.init(lam)
 		s.vrM = open01Most(s.vr)
 		s.setInvAlpha()
+		window := memoWindow(math.Sqrt(lam), 1e4) // as a Fill of 10^4 sets it
+		setWindow(&s.lo, s.m, window)
 		d := Poisson{lam}
 		laws = append(laws, tryLaw{fmt.Sprintf("%+v", d),
-			tryParams{s.twoA, s.b, s.c, s.a, s.invAlpha, 0.013, s.m, s.vrM, math.MaxInt64, s.lo},
+			tryParams{s.twoA, s.b, s.c, s.a, s.invAlpha, 0.013, s.m, s.vrM, math.MaxInt64, s.lo, int64(window - 1)},
 			s.proposal, s.squeeze, s.valid, s.passes,
-			func(k int64) float64 { return s.pmf(k, float64(k-s.m)) }, d.Fill, d.Rand})
+			func(k int64) float64 { return s.pmf(k, float64(k-s.m)) }, memoKey{1, math.Float64bits(lam), 0}, d.Fill, d.Rand})
 	}
 	for _, d := range []Binomial{{60, 0.5}, {1000, 0.5}, {1000, 0.7}, {1e6, 0.01}, {1 << 62, 0.3}, {math.MaxInt64, 0.5}} {
 		p := min(d.P, 1-d.P)
@@ -97,11 +100,13 @@ func tryLaws() []tryLaw {
 		s.init(d.N, p)
 		s.vrM = open01Most(s.vr)
 		s.setRatio()
+		window := memoWindow(s.spq, 1e4)
+		setWindow(&s.lo, s.m, window)
 		laws = append(laws, tryLaw{fmt.Sprintf("%+v", d),
-			tryParams{s.twoA, s.b, s.cj, s.a, s.alpha, 0, s.m, s.vrM, s.n, s.lo},
+			tryParams{s.twoA, s.b, s.cj, s.a, s.alpha, 0, s.m, s.vrM, s.n, s.lo, int64(window - 1)},
 			s.proposal, s.squeeze,
 			func(in uint8, k, _, _ int64) uint8 { return s.valid(in, k) }, s.passes,
-			func(k int64) float64 { return s.ratio(k, float64(k-s.m)) }, d.Fill, d.Rand})
+			func(k int64) float64 { return s.ratio(k, float64(k-s.m)) }, memoKey{2, uint64(d.N), math.Float64bits(p)}, d.Fill, d.Rand})
 	}
 	return laws
 }
@@ -125,7 +130,7 @@ func TestKernelTries(t *testing.T) {
 		var far, decided, listed, passed int
 		for _, law := range tryLaws() {
 			q := law.q
-			var memo pmfMemo
+			memo := make([]float64, q.last+1)
 			for i := range memo {
 				if k := q.lo + int64(i); k <= q.kmax && r.IntN(2) == 0 {
 					memo[i] = law.pmf(k)
@@ -167,7 +172,7 @@ func TestKernelTries(t *testing.T) {
 						// k may be the kernel's own: test decides.
 						idx = append(idx, uint8(i))
 					case exact && law.valid(in, k, mu, my) == 1:
-						if m := k - q.lo; uint64(m) < memoLen && memo[m] != 0 {
+						if m := k - q.lo; uint64(m) < uint64(len(memo)) && memo[m] != 0 {
 							st = discFlag(law.passes(memo[m], us, v))
 							decided++
 							passed += int(st)
@@ -285,36 +290,76 @@ func TestKernelTryFills(t *testing.T) {
 }
 
 // TestBatchMemoKeyed: a tryBatch taken for another law has an empty memo
-// (a memo holds one law's p(k)), and Fills of laws taken in turn, each
-// finding the batch another left, equal their Rand calls.
+// (a memo holds one law's p(k)), memoWindow sizes a Fill's memo, and
+// Fills of laws taken in turn, each finding the batch another left (or
+// the same law's with a window of another length), equal their Rand
+// calls.
 func TestBatchMemoKeyed(t *testing.T) {
-	b := batchFor(memoKey{1, math.Float64bits(100), 0})
+	b := batchFor(memoKey{1, math.Float64bits(100), 0}, memoLen)
 	b.memo[3] = 7
 	batches.Put(b)
-	b = batchFor(memoKey{1, math.Float64bits(101), 0})
+	b = batchFor(memoKey{1, math.Float64bits(101), 0}, memoLen)
 	if b.memo[3] != 0 {
 		t.Fatalf("a batch for Poisson(101) holds Poisson(100)'s memo")
 	}
+	b.memo[5] = 7
 	batches.Put(b)
+	b = batchFor(memoKey{1, math.Float64bits(1e6), 0}, 4*memoLen)
+	if len(b.memo) != 4*memoLen || b.memo[5] != 0 {
+		t.Fatalf("a batch for Poisson(1e6) has a memo of %d values, [5] = %v, want %d, 0", len(b.memo), b.memo[5], 4*memoLen)
+	}
+	batches.Put(b)
+	// A Fill asks for a window by the law's spread, up to memoMax, and by
+	// its length.
+	for _, c := range []struct{ sd, n, want int }{{0, 1e6, memoLen}, {16, 1e6, memoLen}, {17, 1e6, 2 * memoLen},
+		{100, 1e6, 4096}, {1000, 1e6, memoMax}, {1e9, 1e6, memoMax}, {1e9, 10, memoLen}, {1e9, 1000, 4096}, {100, 600, 4096}, {100, 500, 2048}} {
+		if got := memoWindow(float64(c.sd), c.n); got != c.want {
+			t.Fatalf("memoWindow(%d, %d) = %d, want %d", c.sd, c.n, got, c.want)
+		}
+	}
 	laws := []tryLaw{}
 	for _, l := range tryLaws() {
-		if l.name == "{Lambda:100}" || l.name == "{Lambda:1234.5}" || l.name == "{N:1000 P:0.5}" || l.name == "{N:1000 P:0.7}" {
+		switch l.name {
+		case "{Lambda:100}", "{Lambda:1234.5}", "{N:1000 P:0.5}", "{N:1000 P:0.7}", "{N:1000000 P:0.01}":
 			laws = append(laws, l)
 		}
 	}
-	if len(laws) != 4 {
-		t.Fatalf("found %d of the 4 laws", len(laws))
+	if len(laws) != 5 {
+		t.Fatalf("found %d of the 5 laws", len(laws))
 	}
-	for round := range 12 {
-		law := laws[round%len(laws)]
+	for round := range 40 {
+		// Each law for four Fills in turn, then the next, twice: the
+		// lengths change the window a Fill asks for from one Fill to the
+		// next (Poisson(1234.5)'s and Binomial(1e6, 0.01)'s), so that a
+		// Fill finds the law's memo longer than it asks for.
+		law := laws[round/4%len(laws)]
 		src, twin := &tryStream{pos: 8 * round, vrM: law.q.vrM}, &tryStream{pos: 8 * round, vrM: law.q.vrM}
-		got := make([]int64, 1000)
+		got := make([]int64, []int{3000, 100, 1000, 40}[round%4])
 		law.fill(src, got)
 		for k := range got {
 			if want := law.rand(twin); want != got[k] {
 				t.Fatalf("%s round %d: value %d is %d, want %d", law.name, round, k, got[k], want)
 			}
 		}
+		// The memo the Fill left (where the pool gives it back): p(k) at
+		// k - lo for its window's lo, whatever window the Fill asked for.
+		b := batches.Get().(*tryBatch)
+		if b.key == law.key {
+			lo := max(0, law.q.m-int64(len(b.memo)/2))
+			filled := 0
+			for i, r := range b.memo {
+				if r != 0 {
+					filled++
+					if want := law.pmf(lo + int64(i)); r != want {
+						t.Fatalf("%s round %d: memo[%d] of %d (k = %d) is %v, want %v", law.name, round, i, len(b.memo), lo+int64(i), r, want)
+					}
+				}
+			}
+			if filled == 0 {
+				t.Fatalf("%s round %d: the memo holds nothing", law.name, round)
+			}
+		}
+		batches.Put(b)
 	}
 }
 

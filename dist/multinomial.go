@@ -291,7 +291,7 @@ func (f *firstPlace) init(n int64, pl int64) {
 // draw returns binomialDrawFlip(w, n, p, flip)'s value: the same tries,
 // and the same ratios (memo only keeps those already computed).
 func (f *firstPlace) draw(w *words) int64 {
-	k := f.s.draw(w, &f.memo)
+	k := f.s.draw(w, f.memo[:])
 	if f.flip {
 		return f.s.n - k
 	}

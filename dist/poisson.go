@@ -102,7 +102,7 @@ func (d Poisson) Rand(src rand.Source) int64 {
 		w := perCall(src)
 		s := e.s
 		if e.full {
-			return s.draw(&w, &e.memo)
+			return s.draw(&w, e.memo[:])
 		}
 		return s.draw(&w, nil)
 	}
@@ -311,8 +311,8 @@ type tryBatch struct {
 	k    [tryBatchLen]int64
 	st   [tryBatchLen]uint8
 	idx  [tryBatchLen]uint8
-	memo pmfMemo
-	key  memoKey // the law whose p(k) memo holds
+	memo []float64 // memoWindow's length for the law
+	key  memoKey   // the law whose p(k) memo holds
 }
 
 // batches keeps the tryBatch of recent Fills, so that a Fill with the
@@ -331,11 +331,17 @@ type memoKey struct {
 }
 
 // batchFor returns a tryBatch from batches whose memo holds p(k) of the
-// law key or nothing. The caller puts it back.
-func batchFor(key memoKey) *tryBatch {
+// law key: that of an earlier Fill of the law if it has at least window
+// values, else window values of nothing. The caller puts it back.
+func batchFor(key memoKey, window int) *tryBatch {
 	b := batches.Get().(*tryBatch)
-	if b.key != key {
-		b.memo = pmfMemo{}
+	if b.key != key || len(b.memo) < window {
+		if cap(b.memo) >= window {
+			b.memo = b.memo[:window]
+			clear(b.memo)
+		} else {
+			b.memo = make([]float64, window)
+		}
 		b.key = key
 	}
 	return b
@@ -389,7 +395,7 @@ var (
 // (PTRS's invAlpha) as passes computes it, for the p(k) at memo[k - lo].
 type tryParams struct {
 	twoA, b, c, a, alpha, quick float64
-	m, vrM, kmax, lo            int64
+	m, vrM, kmax, lo, last      int64 // last: the memo's length less 1
 }
 
 // add records try t, with proposal k and squeeze flag sq, as the nt-th
@@ -444,17 +450,42 @@ func (s *ptrs) init(lam float64) {
 	s.a = a
 	s.twoA = 2 * a
 	s.vr = 0.9277 - 3.6224/(b-2)
-	s.lo = max(0, s.m-memoLen/2)
+	setWindow(&s.lo, s.m, memoLen)
 }
 
-// memoLen is the number of pmf values a Fill keeps, for the k of the
-// window [m - memoLen/2, m + memoLen/2) around the mode: all but a few of
-// the k that reach the acceptance test while the spread is below about 50.
-const memoLen = 512
+// A memo holds pmf values already computed, 0 for none yet (a value that
+// underflowed to 0 is computed again: the same value), for the k of a
+// window [m - len/2, m + len/2) around the mode: memoLen of them for Rand's
+// cache (randcache.go) and a Multinomial's first place, memoWindow's number
+// for a Fill, from memoLen to memoMax.
+const (
+	memoLen = 512
+	memoMax = 1 << 14
+)
 
-// pmfMemo holds pmf values already computed by a Fill, 0 for none yet (a
-// value that underflowed to 0 is computed again: the same value).
+// pmfMemo is a memo of memoLen values.
 type pmfMemo [memoLen]float64
+
+// memoWindow returns the length of the memo a Fill of n values asks for,
+// for a law of standard deviation sd: the least power of 2 from memoLen
+// that is at least 32·sd, or memoMax, or the least at least 4n, whichever
+// is least. The tries that reach the acceptance test lie mostly in the
+// hat's tails, which fall off as a Cauchy's: a window of 16 sd on either
+// side holds all but a few percent of them (512 holds that for sd up to
+// 16, as for Poisson(100) and Binomial(1000, 0.5)). memoMax (128 KiB)
+// bounds the memory a Fill keeps, and 4n what a short Fill of a law not
+// seen before clears.
+func memoWindow(sd float64, n int) int {
+	w := memoLen
+	for w < memoMax && float64(w) < 32*sd && w < 4*n {
+		w *= 2
+	}
+	return w
+}
+
+// setWindow sets lo, the k of a memo's first value, for a memo of n
+// values around the mode m.
+func setWindow(lo *int64, m int64, n int) { *lo = max(0, m-int64(n/2)) }
 
 // One try of PTRS from words x and y is, in draw and fill alike,
 //
@@ -508,12 +539,12 @@ func (s *ptrs) valid(in uint8, k, mu, my int64) uint8 {
 // log(V·invAlpha/(a/us² + b)) <= log p(k), without the logs or the
 // division. memo is nil for Rand; a Fill's memo only saves computing the
 // same p(k) twice.
-func (s *ptrs) accept(k int64, j, us, v float64, memo *pmfMemo) bool {
+func (s *ptrs) accept(k int64, j, us, v float64, memo []float64) bool {
 	if s.invAlpha == 0 {
 		s.setInvAlpha()
 	}
 	var p float64
-	if i := k - s.lo; memo != nil && uint64(i) < memoLen {
+	if i := k - s.lo; uint64(i) < uint64(len(memo)) {
 		p = memo[i]
 		if p == 0 {
 			p = s.pmf(k, j)
@@ -538,7 +569,7 @@ func (s *ptrs) passes(p, us, v float64) bool {
 
 // draw returns a variate by PTRS, one try at a time. memo is nil for Rand;
 // a Fill's memo only saves computing the same value twice.
-func (s *ptrs) draw(w *words, memo *pmfMemo) int64 {
+func (s *ptrs) draw(w *words, memo []float64) int64 {
 	for {
 		x, ok := w.take()
 		if !ok {
@@ -565,8 +596,9 @@ func (s *ptrs) draw(w *words, memo *pmfMemo) int64 {
 func (s *ptrs) fill(w *words, dst []int64) {
 	s.vrM = open01Most(s.vr)
 	s.setInvAlpha()
-	q := tryParams{s.twoA, s.b, s.c, s.a, s.invAlpha, 0.013, s.m, s.vrM, math.MaxInt64, s.lo}
-	b := batchFor(memoKey{1, math.Float64bits(s.lam), 0})
+	b := batchFor(memoKey{1, math.Float64bits(s.lam), 0}, memoWindow(math.Sqrt(s.lam), len(dst)))
+	setWindow(&s.lo, s.m, len(b.memo))
+	q := tryParams{s.twoA, s.b, s.c, s.a, s.invAlpha, 0.013, s.m, s.vrM, math.MaxInt64, s.lo, int64(len(b.memo) - 1)}
 	defer batches.Put(b)
 	for len(dst) > 0 {
 		// The tries whose words are at hand in w's buffer, the
@@ -578,7 +610,7 @@ func (s *ptrs) fill(w *words, dst []int64) {
 			nb = min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
 		}
 		if nb == 0 {
-			dst[0] = s.draw(w, &b.memo)
+			dst[0] = s.draw(w, b.memo)
 			dst = dst[1:]
 			continue
 		}
@@ -624,7 +656,7 @@ func (s *ptrs) test(b *tryBatch, p []byte, nt int) {
 			continue // b.st[t] is 0: rejected
 		}
 		var r float64
-		if i := k - s.lo; uint64(i) < memoLen {
+		if i := k - s.lo; uint64(i) < uint64(len(b.memo)) {
 			r = b.memo[i]
 			if r == 0 {
 				r = s.pmf(k, float64(k-s.m))

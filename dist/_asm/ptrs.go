@@ -60,8 +60,7 @@ func bitBytesConstant() {
 
 // ptrsConsts: the constants of the tries, 32 bytes each (a YMM memory
 // operand; AVX-512 broadcasts the first 8 bytes): 1.0's bits, 1 - 2^-53,
-// |x|'s mask, 0.07, 1.5·2^52, 2^51, 2^52, memoLen - 1, 0.5 and 8 in every
-// byte.
+// |x|'s mask, 0.07, 1.5·2^52, 2^51, 2^52, 0.5 and 8 in every byte.
 var ptrsConsts Mem
 
 const (
@@ -72,7 +71,6 @@ const (
 	pcMagic
 	pc51
 	pc52
-	pcLast
 	pcHalf
 	pcStep
 )
@@ -80,13 +78,10 @@ const (
 // Compare predicate (VCMPPD's imm8): unordered or not equal, as Go's !=.
 const cmpNE = 0x04
 
-// memoLen is the length of a Fill's memo of pmf values (poisson.go's).
-const memoLen = 512
-
 func ptrsConstsConstant() {
 	ptrsConsts = GLOBL("ptrsConsts", RODATA|NOPTR)
 	for i, c := range []uint64{one, math.Float64bits(1 - 0x1p-53), 1<<63 - 1, math.Float64bits(0.07),
-		math.Float64bits(0x1p52 + 0x1p51), math.Float64bits(0x1p51), math.Float64bits(0x1p52), memoLen - 1, math.Float64bits(0.5),
+		math.Float64bits(0x1p52 + 0x1p51), math.Float64bits(0x1p51), math.Float64bits(0x1p52), math.Float64bits(0.5),
 		0x0808080808080808} {
 		for l := 0; l < 4; l++ {
 			DATA(32*i+8*l, U64(c))
@@ -162,10 +157,10 @@ func tries(s isa) {
 		}
 		return ptrsConsts.Offset(off)
 	}
-	ones, bias, abs, c007, big51, big52, last := konst(pcOne), konst(pcBias), konst(pcAbs), konst(pc007),
-		konst(pc51), konst(pc52), konst(pcLast)
+	ones, bias, abs, c007, big51, big52 := konst(pcOne), konst(pcBias), konst(pcAbs), konst(pc007),
+		konst(pc51), konst(pc52)
 	a, alpha, quick := bcastF("a"), bcastF("alpha"), bcastF("quick")
-	m, vrM, kmax, lo := bcastI("m"), bcastI("vrM"), bcastI("kmax"), bcastI("lo")
+	m, vrM, kmax, lo, last := bcastI("m"), bcastI("vrM"), bcastI("kmax"), bcastI("lo"), bcastI("last")
 	slot = -1 // registers from here
 	bv, c := bcastF("b"), bcastF("c")
 	twoA, half := vec(), vec()

@@ -47,8 +47,10 @@ var benchRows = []struct {
 	{"StudentsT(1)", dist.StudentsT{Mu: 0, Sigma: 1, Nu: 1}, func(s rand.Source) func() float64 { return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 1, Src: s}.Rand }, nil},
 	{"Poisson(3)", dist.Poisson{Lambda: 3}, func(s rand.Source) func() float64 { return distuv.Poisson{Lambda: 3, Src: s}.Rand }, nil},
 	{"Poisson(100)", dist.Poisson{Lambda: 100}, func(s rand.Source) func() float64 { return distuv.Poisson{Lambda: 100, Src: s}.Rand }, nil},
+	{"Poisson(1e4)", dist.Poisson{Lambda: 1e4}, func(s rand.Source) func() float64 { return distuv.Poisson{Lambda: 1e4, Src: s}.Rand }, nil},
 	{"Binomial(20,0.3)", dist.Binomial{N: 20, P: 0.3}, func(s rand.Source) func() float64 { return distuv.Binomial{N: 20, P: 0.3, Src: s}.Rand }, nil},
 	{"Binomial(1000,0.5)", dist.Binomial{N: 1000, P: 0.5}, func(s rand.Source) func() float64 { return distuv.Binomial{N: 1000, P: 0.5, Src: s}.Rand }, nil},
+	{"Binomial(1e6,0.3)", dist.Binomial{N: 1e6, P: 0.3}, func(s rand.Source) func() float64 { return distuv.Binomial{N: 1e6, P: 0.3, Src: s}.Rand }, nil},
 	{"Geometric(0.1)", dist.Geometric{P: 0.1}, nil, nil},
 }
 

@@ -47,8 +47,10 @@ ROWS = [
     ("StudentsT(1)", lambda g: g.standard_t(1, N)),
     ("Poisson(3)", lambda g: g.poisson(3, N)),
     ("Poisson(100)", lambda g: g.poisson(100, N)),
+    ("Poisson(1e4)", lambda g: g.poisson(1e4, N)),
     ("Binomial(20,0.3)", lambda g: g.binomial(20, 0.3, N)),
     ("Binomial(1000,0.5)", lambda g: g.binomial(1000, 0.5, N)),
+    ("Binomial(1e6,0.3)", lambda g: g.binomial(1000000, 0.3, N)),
     ("Geometric(0.1)", lambda g: g.geometric(0.1, N)),
     # The vector laws (BenchmarkVector): N values, N/10 vectors of 10.
     ("MultivariateNormal(d=10)", lambda g: g.multivariate_normal(MVN_MU, MVN_COV, N // 10)),

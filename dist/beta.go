@@ -92,6 +92,10 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 		case betaMT:
 			i = s.fill(&w, c)
 		case betaLinear:
+			if s.x.kind == s.y.kind && (s.x.kind == gammaHalf || s.x.kind == gammaExp) {
+				i = s.pairFill(&w, c)
+				break
+			}
 			if s.x.hasFast() && s.y.hasFast() {
 				i = s.fill(&w, c)
 				break
@@ -125,6 +129,10 @@ type betaSampler struct {
 	x, y   gammaSampler
 	ra, rb float64 // betaLMS: m/a and m/b, m = min(a, b)
 	m      float64
+	// pairFill's X, drawn from the last chunk's words, whose Y the next
+	// chunk's first gamma is (pend).
+	px   float64
+	pend bool
 }
 
 // betaScaledMin: where a + b >= 2^1020 X + Y could overflow (X is within a
@@ -376,6 +384,44 @@ func betaOfExp(t, e float64) float64 {
 		return e / (1 + e)
 	}
 	return 1 - e/(1+e)
+}
+
+// pairFill sets dst[i] = drawLinear(w) for successive i while the words of
+// w's chunk last, for two gammas of shape 1/2 (Z²/2, a normal word each)
+// or two of shape 1 (an exponential word each), and returns how many
+// values it set. The gammas come first, in place over the chunk's words,
+// by the normals' or the exponentials' kernel (halfUnitFill, expUnitFill:
+// unit's values in turn, a deviate of 0 dropped as unit draws again), then
+// X/(X+Y) of each pair in turn (asmBetaRatios, then the Go loop), in place
+// again (value i is stored where gamma i was, after gammas 2i and 2i+1
+// are read). An X left without its
+// Y waits in s for the next chunk's first gamma; none is left once the
+// Fill's values are all set, since a chunk holds no more words than the
+// values left and every gamma takes a word.
+func (s *betaSampler) pairFill(w *words, dst []float64) int {
+	var n int
+	if s.x.kind == gammaHalf {
+		n = halfUnitFill(w, dst, s.x.scale)
+	} else {
+		n = expUnitFill(w, dst, s.x.scale)
+	}
+	g := dst[:n]
+	i, j := 0, 0
+	if s.pend && n > 0 {
+		dst[0] = s.px / (s.px + g[0])
+		i, j, s.pend = 1, 1, false
+	}
+	v := asmBetaRatios(dst[i:], g[j:])
+	i, j = i+v, j+2*v
+	for ; j+1 < n; j += 2 {
+		x := g[j]
+		dst[i] = x / (x + g[j+1])
+		i++
+	}
+	if j < n {
+		s.px, s.pend = g[j], true
+	}
+	return i
 }
 
 // fill sets dst[i] = drawLinear(w) for successive i, both gammas

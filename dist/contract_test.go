@@ -92,6 +92,7 @@ var laws = []lawCase{
 	floatCase(dist.Gamma{Alpha: 1e4, Beta: 1e3}),
 	floatCase(dist.Beta{Alpha: 1e-3, Beta: 1e-3}),
 	floatCase(dist.Beta{Alpha: 0.5, Beta: 0.5}),
+	floatCase(dist.Beta{Alpha: 1, Beta: 1}),
 	floatCase(dist.Beta{Alpha: 1, Beta: 2.5}),
 	floatCase(dist.Beta{Alpha: 0.3, Beta: 3}),
 	floatCase(dist.Beta{Alpha: 0.7, Beta: 0.5}),

@@ -445,7 +445,8 @@ func asmBoostRunZ(zs, gs, us []float64, p []byte, l *mtLanes) int {
 
 // asmBetaRatios sets dst[k] = g[2k] / (g[2k] + g[2k+1]) for whole groups
 // of the kernel's lanes of min(len(dst), len(g)/2) values, and returns how
-// many.
+// many. dst may start where g does: each group's gammas are loaded before
+// its values are stored.
 func asmBetaRatios(dst, g []float64) int {
 	switch {
 	case useAVX512:

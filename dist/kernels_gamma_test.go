@@ -292,6 +292,18 @@ func TestKernelBetaRatios(t *testing.T) {
 				if want := min(m, n/2) / lanes * lanes; got != want {
 					t.Fatalf("%s: %d gammas, %d values: set %d, want %d", Backend(), n, m, got, want)
 				}
+				// In place, as Beta's pairFill calls it: dst over g from
+				// its start.
+				in := append([]float64(nil), g...)
+				if k := asmBetaRatios(in[:min(m, n)], in); k != min(m, n, n/2)/lanes*lanes {
+					t.Fatalf("%s: %d gammas, %d values in place: set %d", Backend(), n, m, k)
+				} else {
+					for i := range k {
+						if want := g[2*i] / (g[2*i] + g[2*i+1]); math.Float64bits(in[i]) != math.Float64bits(want) {
+							t.Fatalf("%s: in place, value %d is %v, want %v", Backend(), i, in[i], want)
+						}
+					}
+				}
 				for k := range got {
 					if want := g[2*k] / (g[2*k] + g[2*k+1]); math.Float64bits(dst[k]) != math.Float64bits(want) {
 						t.Fatalf("%s: value %d is %v, want %v", Backend(), k, dst[k], want)

@@ -196,7 +196,7 @@ func (s *betaSampler) boostFill(w *words, dst []float64) int {
 	}
 	var xu, yg, yu [boostBlock]float64
 	i := 0
-	for i < len(dst) && !w.spent() {
+	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+len(xu))]
 		n := 0
 		for ; n < len(b) && !w.spent(); n++ {
@@ -227,7 +227,7 @@ func (s *betaSampler) boostPairFill(w *words, dst []float64) int {
 	var gs, us [2 * boostBlock]float64
 	l := pairLanes(&s.x.mt, &s.y.mt)
 	i := 0
-	for i < len(dst) && !w.spent() {
+	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+boostBlock)]
 		m := 2 * len(b) // gammas to draw
 		n := 0          // gammas drawn: X's at even n, Y's at odd
@@ -316,7 +316,7 @@ func (s *betaSampler) logRatio(w *words) float64 {
 func (s *betaSampler) logFill(w *words, dst []float64) int {
 	var es, gs [boostBlock]float64
 	i := 0
-	for i < len(dst) && !w.spent() {
+	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+len(es))]
 		n := 0
 		if s.kind == betaLMS {
@@ -345,8 +345,8 @@ func (s *betaSampler) logFill(w *words, dst []float64) int {
 // their differences.
 func (s *betaSampler) logParts(w *words, ts, gs, us []float64) int {
 	xl := s.x.kind == gammaLMS
-	n := 0
-	for ; n < len(ts) && !w.spent(); n++ {
+	n, was := 0, w.peeked
+	for ; n < len(ts) && !w.spent() && w.peeked == was; n++ {
 		if xl {
 			_, ts[n] = s.x.lmsQuick(w)
 			gs[n], us[n] = s.y.unitParts(w)

@@ -351,7 +351,7 @@ func (s *gammaSampler) boost(w *words) float64 {
 func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 	var us [boostBlock]float64
 	i := 0
-	for i < len(dst) && !w.spent() {
+	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+len(us))]
 		n := s.boostRun(w, b, us[:len(b)], nil)
 		s.boostPowers(b[:n], us[:n])
@@ -370,8 +370,8 @@ func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 	m := &s.mt
 	c, c2, d := m.c, m.c2, m.d
-	n := 0
-	for ; n < len(gs) && !w.spent(); n++ {
+	n, was := 0, w.peeked
+	for ; n < len(gs) && !w.spent() && w.peeked == was; n++ {
 		if zs != nil {
 			zs[n] = stdNormal(w)
 		}
@@ -401,8 +401,8 @@ func (s *gammaSampler) boostRun(w *words, gs, us, zs []float64) int {
 		return s.boostWords(w, gs, us, zs)
 	}
 	l := s.mt.lanes()
-	n := 0
-	for n < len(gs) && !w.spent() {
+	n, was := 0, w.peeked
+	for n < len(gs) && !w.spent() && w.peeked == was {
 		var j int
 		if zs == nil {
 			j = asmBoostRun(gs[n:], us[n:], w.p[w.k:], &l)
@@ -538,7 +538,7 @@ func (s *gammaSampler) lms(w *words) (sl, lx, x float64) {
 func (s *gammaSampler) lmsFill(w *words, dst []float64) int {
 	var ls [lmsBlock]float64
 	i := 0
-	for i < len(dst) && !w.spent() {
+	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+len(ls))]
 		n := s.lmsLogs(w, ls[:len(b)], nil)
 		b = b[:n]
@@ -571,7 +571,7 @@ const lmsBlock = 256
 func (s *gammaSampler) lmsLogs(w *words, ls, ss []float64) int {
 	nlr, alpha := s.nlr, s.alpha
 	p, k, end := w.p, w.k, w.n-16
-	n := 0
+	n, was := 0, w.peeked
 	for n < len(ls) {
 		if k < end {
 			if e, fast := expFast(le64(p, k)); fast && e >= nlr {
@@ -598,6 +598,9 @@ func (s *gammaSampler) lmsLogs(w *words, ls, ss []float64) int {
 			ss[n] = sl
 		}
 		n++
+		if w.peeked != was {
+			return n // drew past the chunk's words: see rechunk
+		}
 		p, k, end = w.p, w.k, w.n-16
 	}
 	w.k = k

@@ -223,7 +223,7 @@ func (s *tSampler) fill(w *words, dst []float64) int {
 func (s *tSampler) boostFill(w *words, dst []float64) int {
 	var zs, us [boostBlock]float64
 	i := 0
-	for i < len(dst) && !w.spent() {
+	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+len(us))]
 		n := s.g.boostRun(w, b, us[:len(b)], zs[:len(b)])
 		s.g.boostPowers(b[:n], us[:n])

@@ -339,7 +339,8 @@ func (s *betaSampler) logFill(w *words, dst []float64) int {
 }
 
 // logParts sets ts[i] to logRatio(w) for betaLog for successive i while
-// the words of w's chunk last, and returns how many it set: the LMS
+// the words of w's chunk last (up to a value that draws past them: see
+// rechunk), and returns how many it set: the LMS
 // gamma's log from lmsQuick and the other's unitParts in turn first (gs
 // and us hold them), then the other's logs over the block (unitLogs), then
 // their differences.
@@ -394,10 +395,9 @@ func betaOfExp(t, e float64) float64 {
 // unit's values in turn, a deviate of 0 dropped as unit draws again), then
 // X/(X+Y) of each pair in turn (asmBetaRatios, then the Go loop), in place
 // again (value i is stored where gamma i was, after gammas 2i and 2i+1
-// are read). An X left without its
-// Y waits in s for the next chunk's first gamma; none is left once the
-// Fill's values are all set, since a chunk holds no more words than the
-// values left and every gamma takes a word.
+// are read). An X left without its Y waits in s for the next chunk's first
+// gamma; none is left once the Fill's values are all set, since a chunk
+// holds no more words than the values left and every gamma takes a word.
 func (s *betaSampler) pairFill(w *words, dst []float64) int {
 	var n int
 	if s.x.kind == gammaHalf {

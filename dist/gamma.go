@@ -363,10 +363,11 @@ func (s *gammaSampler) boostFill(w *words, dst []float64) int {
 // boostWords sets gs[i] to a Gamma(alpha+1) draw and us[i] to the open01
 // of the word after it, and zs[i] first to a standard normal drawn before
 // them where zs is not nil (StudentsT's Z), for successive i while the
-// words of w's chunk last, and returns how many it set. mtGamma.run's
-// first try and the uniform come from three buffered words where they are
-// at hand and the try is taken at once (alpha+1 < mtBig), else from draw
-// and next.
+// words of w's chunk last (up to a value that draws past them, where the
+// Fill starts a new chunk: see rechunk), and returns how many it set.
+// mtGamma.run's first try and the uniform come from three buffered words
+// where they are at hand and the try is taken at once (alpha+1 < mtBig),
+// else from draw and next.
 func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 	m := &s.mt
 	c, c2, d := m.c, m.c2, m.d
@@ -564,8 +565,9 @@ func (s *gammaSampler) lmsFill(w *words, dst []float64) int {
 const lmsBlock = 256
 
 // lmsLogs sets ls[i] to lmsQuick's lx, and ss[i] to its sl where ss is not
-// nil, for successive i while the words of w's chunk last, and returns how
-// many it set. lmsQuick's sure path is written out (keep the two the
+// nil, for successive i while the words of w's chunk last (up to a value
+// that draws past them: see rechunk), and returns how many it set.
+// lmsQuick's sure path is written out (keep the two the
 // same), with the words' offset in a local, so that the values it takes
 // (most) pay no call.
 func (s *gammaSampler) lmsLogs(w *words, ls, ss []float64) int {

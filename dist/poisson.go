@@ -311,7 +311,7 @@ type tryBatch struct {
 	k    [tryBatchLen]int64
 	st   [tryBatchLen]uint8
 	idx  [tryBatchLen]uint8
-	memo []float64 // memoWindow's length for the law
+	memo []float64 // at least the window a Fill of the law asks for (batchFor)
 	key  memoKey   // the law whose p(k) memo holds
 }
 

@@ -178,6 +178,24 @@ func TestFillIsRandLoop(t *testing.T) {
 	}
 }
 
+// longFillIsRandLoop checks one long Fill of d into xs, from src, against
+// a loop of Rand on twin, a Source in the same state: the values bit for
+// bit and the Source's next word. The long laws' tests hold the bulk paths
+// that the goldens' and TestFillIsRandLoop's shorter Fills may not reach
+// often enough (a try a broken path decides wrongly).
+func longFillIsRandLoop(t *testing.T, name string, d floatLaw, src, twin rand.Source, xs []float64) {
+	t.Helper()
+	d.Fill(src, xs)
+	for i, x := range xs {
+		if want := d.Rand(twin); math.Float64bits(x) != math.Float64bits(want) {
+			t.Fatalf("%s %T%+v: value %d of Fill is %v, Rand gives %v", name, d, d, i, x, want)
+		}
+	}
+	if src.Uint64() != twin.Uint64() {
+		t.Fatalf("%s %T%+v: Fill left the Source elsewhere than the Rand loop", name, d, d)
+	}
+}
+
 // skip moves src k bytes into its stream if it can be read (this module's
 // generators), else k words.
 func skip(t *testing.T, src rand.Source, k int) {

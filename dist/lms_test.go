@@ -1,9 +1,6 @@
 package dist_test
 
 import (
-	"math"
-	"math/rand/v2"
-	"strconv"
 	"testing"
 
 	"github.com/streamrand/streamrand/chacha"
@@ -22,38 +19,20 @@ func TestLMSFillIsRandLoop(t *testing.T) {
 	if testing.Short() {
 		n = 40000
 	}
-	type law struct {
-		name string
-		fill func(src rand.Source, dst []float64)
-		rand func(src rand.Source) float64
-	}
-	var laws []law
+	var laws []floatLaw
 	for _, alpha := range []float64{0.01, 0.05, 0.1, 0.2, 0.249} {
 		for _, rate := range []float64{1, 3} {
-			d := dist.Gamma{Alpha: alpha, Beta: rate}
-			laws = append(laws, law{ff(alpha) + "/" + ff(rate), d.Fill, d.Rand})
+			laws = append(laws, dist.Gamma{Alpha: alpha, Beta: rate})
 		}
 	}
 	for _, d := range []dist.Beta{{0.2, 0.8}, {0.1, 5}, {2.5, 0.05}, {0.1, 0.1}, {0.249, 0.01}} {
-		laws = append(laws, law{"Beta " + ff(d.Alpha) + "/" + ff(d.Beta), d.Fill, d.Rand})
+		laws = append(laws, d)
 	}
 	for _, d := range []dist.StudentsT{{0, 1, 0.3}, {1, 2, 0.05}} {
-		laws = append(laws, law{"StudentsT " + ff(d.Nu), d.Fill, d.Rand})
+		laws = append(laws, d)
 	}
 	xs := make([]float64, n)
-	for _, l := range laws {
-		src, twin := chacha.NewSource(7), chacha.NewSource(7)
-		l.fill(src, xs)
-		for i, x := range xs {
-			if want := l.rand(twin); math.Float64bits(x) != math.Float64bits(want) {
-				t.Fatalf("%s: value %d of Fill is %v, Rand gives %v", l.name, i, x, want)
-			}
-		}
-		if src.Uint64() != twin.Uint64() {
-			t.Fatalf("%s: Fill left the Source elsewhere than the Rand loop", l.name)
-		}
+	for _, d := range laws {
+		longFillIsRandLoop(t, "chacha8", d, chacha.NewSource(7), chacha.NewSource(7), xs)
 	}
 }
-
-// ff formats a parameter for a law's name.
-func ff(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -6,7 +6,10 @@ package dist
 // Gamma{K/2, 1}'s bit for bit (but below e^-708, where both are formed
 // from log X and rounded once).
 
-import "math/rand/v2"
+import (
+	"math"
+	"math/rand/v2"
+)
 
 // ChiSquared is the chi-squared distribution with K degrees of freedom
 // (gonum's distuv.ChiSquared): the sum of K squared standard normals for an
@@ -32,19 +35,19 @@ func (d ChiSquared) sampler() gammaSampler {
 
 // Rand returns a ChiSquared(K) variate.
 func (d ChiSquared) Rand(src rand.Source) float64 {
+	if d.K > 2 && d.K <= math.MaxFloat64 { // the common case, its check folded in
+		var m mtGamma
+		m.init(d.K * 0.5)
+		return 2 * m.drawSrc(src)
+	}
 	d.check()
-	// The common cases without the rest of the sampler; 2x is
+	// The other common cases without the rest of the sampler; 2x is
 	// newGammaScale(0.5).of(x).
 	switch d.K {
 	case 2:
 		return 2 * expSrc(src)
 	case 1:
 		return 2 * halfSrc(src)
-	}
-	if d.K > 2 {
-		var m mtGamma
-		m.init(d.K * 0.5)
-		return 2 * m.drawSrc(src)
 	}
 	return d.randOther(src)
 }

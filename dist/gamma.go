@@ -73,6 +73,14 @@ func okPositive(v float64) bool { return v > 0 && v <= math.MaxFloat64 }
 
 // Rand returns a Gamma(Alpha, Beta) variate.
 func (d Gamma) Rand(src rand.Source) float64 {
+	// The common case first, its checks folded into the choice of the
+	// sampler (Alpha > 1 and finite; Beta where newGammaScale multiplies
+	// by 1/Beta), so that it pays no call before its words.
+	if d.Alpha > 1 && d.Alpha <= math.MaxFloat64 && d.Beta >= 0x1p-1021 && d.Beta <= 0x1p1021 {
+		var m mtGamma
+		m.init(d.Alpha)
+		return m.drawSrc(src) * (1 / d.Beta)
+	}
 	d.check()
 	switch d.Alpha { // the common cases without the rest of the sampler
 	case 1:
@@ -720,12 +728,18 @@ const mtBig = 0x1p20
 func (m *mtGamma) init(shape float64) {
 	d := float64(shape) - 1.0/3 // shape may be a caller's product (K/2): no fusion
 	m.d = d
-	m.c = 1 / (3 * math.Sqrt(d))
 	// c²/12 = 1/(108d), computed from d beside the square root rather
 	// than after it (the setup is most of a Rand call's latency).
 	m.c2 = 1 / (108 * d)
 	m.d3 = 3 * d
 	m.big = d >= mtBig
+	// d+0 is d (d > 0), in a register zeroed first. SQRTSD writes only
+	// the low half of its destination, so it waits for that register's
+	// last writer; Go's compiler does not zero it (golang/go PR 80576),
+	// and within a Rand call that writer was the last call's value,
+	// which chained the calls. As compiled, the sum gives the square
+	// root a register of its own to read and write.
+	m.c = 1 / (3 * math.Sqrt(d+0))
 }
 
 // value returns d·(1+y)³, the try's value.

@@ -46,15 +46,17 @@ func (d StudentsT) fail() {
 
 // Rand returns a StudentsT(Mu, Sigma, Nu) variate.
 func (d StudentsT) Rand(src rand.Source) float64 {
-	d.check()
-	// The common cases, their words from src directly: Z, then G.
+	// The common cases, their words from src directly: Z, then G; Nu > 2
+	// first, its checks folded into the choice of the sampler.
 	h := d.Nu * 0.5
-	switch {
-	case h > 1:
+	if h > 1 && d.Nu <= math.MaxFloat64 && d.Mu-d.Mu == 0 && okPositive(d.Sigma) {
 		var m mtGamma
 		m.init(h)
 		z := stdNormalSrc(src)
 		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/m.drawSrc(src))))
+	}
+	d.check()
+	switch {
 	case h == 1:
 		z := stdNormalSrc(src)
 		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/expSrc(src))))

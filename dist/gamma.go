@@ -775,7 +775,11 @@ func (m *mtGamma) draw(w *words) float64 {
 // word): the same words in the same order, so the same value.
 func (m *mtGamma) drawSrc(src rand.Source) float64 {
 	for {
-		x := stdNormalSrc(src)
+		u := src.Uint64() // stdNormalSrc, its fast path written in
+		x, fast := normalFast(u)
+		if !fast {
+			x = normalSlowSrc(src, u)
+		}
 		y := float64(m.c * x)
 		if y <= -1 {
 			continue

@@ -52,7 +52,11 @@ func (d StudentsT) Rand(src rand.Source) float64 {
 	if h > 1 && d.Nu <= math.MaxFloat64 && d.Mu-d.Mu == 0 && okPositive(d.Sigma) {
 		var m mtGamma
 		m.init(h)
-		z := stdNormalSrc(src)
+		u := src.Uint64() // stdNormalSrc, its fast path written in
+		z, fast := normalFast(u)
+		if !fast {
+			z = normalSlowSrc(src, u)
+		}
 		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/m.drawSrc(src))))
 	}
 	d.check()

@@ -87,10 +87,17 @@ func stdNormalSrc(src rand.Source) float64 {
 	u := src.Uint64()
 	z, fast := normalFast(u)
 	if !fast {
-		w := perCall(src)
-		z = normalSlow(&w, u)
+		z = normalSlowSrc(src, u)
 	}
 	return z
+}
+
+// normalSlowSrc is stdNormalSrc's value for a first word u off the fast
+// path, apart so that stdNormalSrc inlines (its callers pay no call for
+// the fast path).
+func normalSlowSrc(src rand.Source, u uint64) float64 {
+	w := perCall(src)
+	return normalSlow(&w, u)
 }
 
 // normalFast returns the value of word u and true if u takes the fast path.

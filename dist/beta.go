@@ -57,15 +57,16 @@ func (d Beta) fail() {
 
 // Rand returns a Beta(Alpha, Beta) variate.
 func (d Beta) Rand(src rand.Source) float64 {
-	d.check()
 	if d.Alpha > 1 && d.Beta > 1 && d.Alpha+d.Beta < betaScaledMin {
-		// The common case without the rest of the sampler.
+		// The common case without the rest of the sampler, and without
+		// the check, which its condition implies (both shapes finite).
 		var mx, my mtGamma
 		mx.init(d.Alpha)
 		my.init(d.Beta)
 		x := mx.drawSrc(src)
 		return x / (x + my.drawSrc(src))
 	}
+	d.check()
 	return d.randOther(src)
 }
 

@@ -2852,14 +2852,17 @@ uniformsInsideAVX512_done:
 	VZEROUPPER
 	RET
 
-// func compactAVX512(dst []float64, xs *[256]float64, keep *[4]uint64, m int) int
+// func compactAVX512(dst []float64, xs []float64, keep *[4]uint64, m int) int
 // Requires: AVX, AVX512F, CMOV, POPCNT
-TEXT ·compactAVX512(SB), NOSPLIT, $0-56
+TEXT ·compactAVX512(SB), NOSPLIT, $0-72
 	MOVQ    dst_base+0(FP), AX
-	MOVQ    xs+24(FP), CX
-	MOVQ    keep+32(FP), DX
-	MOVQ    m+40(FP), BX
+	MOVQ    xs_base+24(FP), CX
+	MOVQ    keep+48(FP), DX
+	MOVQ    m+56(FP), BX
 	MOVQ    dst_len+8(FP), SI
+	CMPQ    BX, SI
+	CMOVQGT SI, BX
+	MOVQ    xs_len+32(FP), SI
 	CMPQ    BX, SI
 	CMOVQGT SI, BX
 	MOVQ    $0x00000100, SI
@@ -2909,7 +2912,7 @@ compactAVX512_loop1:
 	JMP       compactAVX512_loop1
 
 compactAVX512_done:
-	MOVQ SI, ret+48(FP)
+	MOVQ SI, ret+64(FP)
 	VZEROUPPER
 	RET
 
@@ -3396,14 +3399,17 @@ uniformsInsideAVX2_done:
 	VZEROUPPER
 	RET
 
-// func compactAVX2(dst []float64, xs *[256]float64, keep *[4]uint64, m int) int
+// func compactAVX2(dst []float64, xs []float64, keep *[4]uint64, m int) int
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·compactAVX2(SB), NOSPLIT, $0-56
+TEXT ·compactAVX2(SB), NOSPLIT, $0-72
 	MOVQ    dst_base+0(FP), AX
-	MOVQ    xs+24(FP), CX
-	MOVQ    keep+32(FP), DX
-	MOVQ    m+40(FP), BX
+	MOVQ    xs_base+24(FP), CX
+	MOVQ    keep+48(FP), DX
+	MOVQ    m+56(FP), BX
 	MOVQ    dst_len+8(FP), SI
+	CMPQ    BX, SI
+	CMOVQGT SI, BX
+	MOVQ    xs_len+32(FP), SI
 	CMPQ    BX, SI
 	CMOVQGT SI, BX
 	MOVQ    $0x00000100, SI
@@ -3486,7 +3492,7 @@ compactAVX2_loop1:
 	JMP     compactAVX2_loop1
 
 compactAVX2_done:
-	MOVQ SI, ret+48(FP)
+	MOVQ SI, ret+64(FP)
 	VZEROUPPER
 	RET
 

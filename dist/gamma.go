@@ -836,9 +836,15 @@ func (m *mtGamma) exact(y, q float64) bool {
 // ulps too. The margin, 2^-40 of hi + 3d·K, is far above those roundings
 // and far below the gaps of all but a sliver of tries.
 func (m *mtGamma) decide(y, q float64) (sure, accept bool) {
-	if !(y <= 1) {
-		return false, false
-	}
+	v := m.verdict(y, q)
+	return v != 0, v == 2
+}
+
+// verdict is decide's answer as a number, computed without a branch: 1
+// where the bounds reject the try, 2 where they take it, 0 where they do
+// not decide it (or y > 1). The bounds cannot both hold: lo <= hi, and u
+// <= l (l - u is y⁸/8 for y >= 0, y⁴·(-y³)/(7(1+y)) >= 0 for y < 0).
+func (m *mtGamma) verdict(y, q float64) uint8 {
 	x := 1 - q
 	x2 := float64(x * x)
 	x4 := float64(x2 * x2)
@@ -855,13 +861,9 @@ func (m *mtGamma) decide(y, q float64) (sure, accept bool) {
 	ay := math.Abs(y)
 	k := ay/min(1, 1+y) + ay + y2 + float64(y2*ay)
 	margin := float64(float64(hi+float64(m.d3*k)) * 0x1p-40)
-	if hi+margin < float64(m.d3*u) {
-		return true, false
-	}
-	if lo-margin > float64(m.d3*l) {
-		return true, true
-	}
-	return false, false
+	rej := discFlag(hi+margin < float64(m.d3*u))
+	acc := discFlag(lo-margin > float64(m.d3*l))
+	return (rej | acc<<1) & -discFlag(y <= 1)
 }
 
 // logTest is the exact test itself.
@@ -949,26 +951,47 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *mtS
 			return o
 		}
 		t := asmMTBlock(dst[o:], &sc.ys, &sc.qs, &sc.und, p[base:base+16*tries], l, mul)
-		// The exact tests, and the values of the tries rejected removed:
-		// the values of tries from..j-1 move to k.
-		k, from := o, 0
+		// The exact tests, their answers gathered without a branch on
+		// them (each is known only after verdict's divisions, so a branch
+		// would be mispredicted late, as often as the answers change:
+		// about 70% of these tries are rejected); then the values of the
+		// tries rejected removed in one pass of the compaction kernel,
+		// in place, rather than a copy per rejected try.
+		var keep [walkBlock / 64]uint64
+		rejected := uint64(0)
 		for g := range (t + 63) / 64 {
 			b := sc.und[g]
 			if r := t - 64*g; r < 64 {
 				b &= 1<<r - 1
 			}
+			var rej uint64
 			for ; b != 0; b &= b - 1 {
-				j := g<<6 + bits.TrailingZeros64(b)
-				if !m.exact(sc.ys[j], sc.qs[j]) {
-					k += copy(dst[k:], dst[o+from:o+j])
-					from = j + 1
+				i := bits.TrailingZeros64(b)
+				y, q := sc.ys[g<<6+i], sc.qs[g<<6+i]
+				v := m.verdict(y, q)
+				if v == 0 && !m.logTest(y, q) {
+					v = 1
 				}
+				rej |= uint64(v&1) << i
 			}
+			keep[g] = ^rej
+			rejected |= rej
 		}
-		if from == 0 {
+		if rejected == 0 {
 			o += t
 		} else {
-			o = k + copy(dst[k:], dst[o+from:o+t])
+			// The kernel takes whole groups of 8; a loop the rest.
+			blk := dst[o : o+t]
+			m8 := t &^ 7
+			k := 0
+			if m8 > 0 {
+				k = asmCompact(blk, blk, &keep, m8)
+			}
+			for j := m8; j < t; j++ {
+				blk[k] = blk[j]
+				k += int(keep[j>>6] >> (j & 63) & 1)
+			}
+			o += k
 		}
 		w.k = base + 16*t
 		if t == tries&^7 {

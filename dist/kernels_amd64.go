@@ -33,7 +33,7 @@ func uniformsAVX512(dst []float64, src []byte, lo, hi, width float64) int
 func uniformsInsideAVX512(dst []float64, src []byte, lo, width float64) int
 
 //go:noescape
-func compactAVX512(dst []float64, xs *[walkBlock]float64, keep *[walkBlock / 64]uint64, m int) int
+func compactAVX512(dst []float64, xs []float64, keep *[walkBlock / 64]uint64, m int) int
 
 //go:noescape
 func normalsAVX2(xs *[walkBlock]float64, slow *[walkBlock / 64]uint64, src []byte, mu, sigma float64) int
@@ -51,7 +51,7 @@ func uniformsAVX2(dst []float64, src []byte, lo, hi, width float64) int
 func uniformsInsideAVX2(dst []float64, src []byte, lo, width float64) int
 
 //go:noescape
-func compactAVX2(dst []float64, xs *[walkBlock]float64, keep *[walkBlock / 64]uint64, m int) int
+func compactAVX2(dst []float64, xs []float64, keep *[walkBlock / 64]uint64, m int) int
 
 //go:noescape
 func vexpAVX512(dst, src []float64) int
@@ -237,11 +237,13 @@ func exactReciprocal(r float64) bool {
 }
 
 // asmCompact stores, in order from dst[0], the values xs[t] of the first m
-// (a multiple of 8, at most len(dst)) whose bit t%64 of keep[t/64] is set,
-// and returns how many. It may write anything to dst after them, up to
-// dst[m-1]. It is called only after asmNormalBlock or asmExpBlock
-// converted words, so with a kernel in use.
-func asmCompact(dst []float64, xs *[walkBlock]float64, keep *[walkBlock / 64]uint64, m int) int {
+// (a multiple of 8, at most len(dst) and len(xs)) whose bit t%64 of
+// keep[t/64] is set, and returns how many. It may write anything to dst
+// after them, up to dst[m-1]. dst and xs may be the same memory (each
+// group of 8 is loaded before its kept values are stored, at or before the
+// group's start). It is called only after a block kernel converted words,
+// so with a kernel in use.
+func asmCompact(dst []float64, xs []float64, keep *[walkBlock / 64]uint64, m int) int {
 	if useAVX512 {
 		return compactAVX512(dst, xs, keep, m)
 	}

@@ -21,7 +21,7 @@ func asmUniforms(dst []float64, p []byte, lo, hi, width float64) int   { return 
 func asmUniformsInside(dst []float64, p []byte, lo, width float64) int { return 0 }
 
 // asmCompact is never called: the block kernels convert nothing.
-func asmCompact(dst []float64, xs *[walkBlock]float64, keep *[walkBlock / 64]uint64, m int) int {
+func asmCompact(dst []float64, xs []float64, keep *[walkBlock / 64]uint64, m int) int {
 	panic("dist: asmCompact without kernels")
 }
 

@@ -175,7 +175,9 @@ func TestKernelBlocks(t *testing.T) {
 // TestKernelCompact compares asmCompact with the Go loop that keeps the
 // marked values in order, for every m (multiples of 8 up to walkBlock) on
 // random marks of every density, into a slice exactly m long between
-// guards, and into shorter ones (which it must not overrun).
+// guards, into shorter ones (which it must not overrun), from an xs
+// shorter than m (which it must not read past), and in place (dst and xs
+// the same memory, as the gamma walk calls it).
 func TestKernelCompact(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(3, 4))
@@ -214,7 +216,7 @@ func TestKernelCompact(t *testing.T) {
 						mem[k] = math.Float64frombits(guard)
 					}
 					dst := mem[8 : 8+l]
-					c := asmCompact(dst, &xs, &keep, m)
+					c := asmCompact(dst, xs[:], &keep, m)
 					desc := fmt.Sprintf("%s m %d trial %d len(dst) %d", Backend(), m, trial, l)
 					for k := range 8 {
 						require.Equal(t, uint64(guard), math.Float64bits(mem[k]), "%s: wrote before dst", desc)
@@ -226,6 +228,36 @@ func TestKernelCompact(t *testing.T) {
 					require.Equal(t, len(want), c, "%s: values kept", desc)
 					for k, x := range dst[:c] {
 						require.Equal(t, want[k], math.Float64bits(x), "%s: value %d", desc, k)
+					}
+				}
+				// In place, and from an xs cut short of m (len(xs)&^7
+				// values compacted, the rest untouched).
+				for _, l := range []int{m, m - 1 - trial%8} {
+					if l < 0 {
+						continue
+					}
+					mem := make([]float64, l+16)
+					for k := range mem {
+						mem[k] = math.Float64frombits(guard)
+					}
+					in := mem[8 : 8+l]
+					copy(in, xs[:l])
+					c := asmCompact(in, in, &keep, m)
+					desc := fmt.Sprintf("%s in place: m %d trial %d len %d", Backend(), m, trial, l)
+					for k := range 8 {
+						require.Equal(t, uint64(guard), math.Float64bits(mem[k]), "%s: wrote before dst", desc)
+						require.Equal(t, uint64(guard), math.Float64bits(mem[8+l+k]), "%s: wrote after dst", desc)
+					}
+					n := 0
+					for k := range l &^ 7 {
+						if keep[k/64]>>(k%64)&1 == 1 {
+							require.Equal(t, math.Float64bits(xs[k]), math.Float64bits(in[n]), "%s: value %d", desc, n)
+							n++
+						}
+					}
+					require.Equal(t, n, c, "%s: values kept", desc)
+					for k := l &^ 7; k < l; k++ {
+						require.Equal(t, math.Float64bits(xs[k]), math.Float64bits(in[k]), "%s: wrote past len(xs)&^7", desc)
 					}
 				}
 			}

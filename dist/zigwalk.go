@@ -78,7 +78,7 @@ func normalWalk(w *words, dst []float64, mu, sigma float64) int {
 		}
 		// The compaction may write anything after the values kept, up to
 		// dst[o+m-1]: words of this block (o <= base/8), all drawn.
-		o += asmCompact(dst[o:], &xs, &keep, m)
+		o += asmCompact(dst[o:], xs[:], &keep, m)
 		if crossed {
 			return o
 		}
@@ -127,7 +127,7 @@ func expWalk(w *words, dst []float64, rate float64) int {
 				next, crossed = walkDrawn(w, &keep, base, t, m)
 			}
 		}
-		o += asmCompact(dst[o:], &xs, &keep, m)
+		o += asmCompact(dst[o:], xs[:], &keep, m)
 		if crossed {
 			return o
 		}

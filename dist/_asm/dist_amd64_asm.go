@@ -394,14 +394,18 @@ func compact(s isa) {
 	Implement(name)
 	Attributes(NOSPLIT)
 	Doc(name+" stores, in order from dst[0], the values xs[t] of the first",
-		fmt.Sprintf("m' = min(m, len(dst), %d)&^7 whose bit t%%64 of keep[t/64] is set, and", walkBlock),
-		"returns how many. It may write anything to dst after the values kept, up to",
-		"dst[m'-1].")
+		fmt.Sprintf("m' = min(m, len(dst), len(xs), %d)&^7 whose bit t%%64 of keep[t/64] is set,", walkBlock),
+		"and returns how many. It may write anything to dst after the values kept, up",
+		"to dst[m'-1]. dst and xs may start at the same element: each group of 8 is",
+		"loaded before its kept values are stored, at or before the group's start.")
 	dst := Load(Param("dst").Base(), GP64())
-	xs := Load(Param("xs"), GP64())
+	xs := Load(Param("xs").Base(), GP64())
 	keep := Load(Param("keep"), GP64())
 	n := Load(Param("m"), GP64())
 	l := Load(Param("dst").Len(), GP64())
+	CMPQ(n, l)
+	CMOVQGT(l, n)
+	l = Load(Param("xs").Len(), GP64())
 	CMPQ(n, l)
 	CMOVQGT(l, n)
 	most := GP64()

@@ -185,7 +185,6 @@ func TestKernelCompact(t *testing.T) {
 		for k := range xs {
 			xs[k] = math.Float64frombits(r.Uint64())
 		}
-		const guard = 0x5A5A5A5A5A5A5A5A
 		for m := 0; m <= walkBlock; m += 8 {
 			for trial := range 12 {
 				var keep [walkBlock / 64]uint64
@@ -211,17 +210,10 @@ func TestKernelCompact(t *testing.T) {
 					if l < 0 {
 						continue
 					}
-					mem := make([]float64, l+16)
-					for k := range mem {
-						mem[k] = math.Float64frombits(guard)
-					}
-					dst := mem[8 : 8+l]
+					mem, dst := guarded(l)
 					c := asmCompact(dst, xs[:], &keep, m)
 					desc := fmt.Sprintf("%s m %d trial %d len(dst) %d", Backend(), m, trial, l)
-					for k := range 8 {
-						require.Equal(t, uint64(guard), math.Float64bits(mem[k]), "%s: wrote before dst", desc)
-						require.Equal(t, uint64(guard), math.Float64bits(mem[8+l+k]), "%s: wrote after dst", desc)
-					}
+					checkGuards(t, mem, desc)
 					if l < m {
 						continue // clamped: within dst is all it promises
 					}
@@ -236,18 +228,11 @@ func TestKernelCompact(t *testing.T) {
 					if l < 0 {
 						continue
 					}
-					mem := make([]float64, l+16)
-					for k := range mem {
-						mem[k] = math.Float64frombits(guard)
-					}
-					in := mem[8 : 8+l]
+					mem, in := guarded(l)
 					copy(in, xs[:l])
 					c := asmCompact(in, in, &keep, m)
 					desc := fmt.Sprintf("%s in place: m %d trial %d len %d", Backend(), m, trial, l)
-					for k := range 8 {
-						require.Equal(t, uint64(guard), math.Float64bits(mem[k]), "%s: wrote before dst", desc)
-						require.Equal(t, uint64(guard), math.Float64bits(mem[8+l+k]), "%s: wrote after dst", desc)
-					}
+					checkGuards(t, mem, desc)
 					n := 0
 					for k := range l &^ 7 {
 						if keep[k/64]>>(k%64)&1 == 1 {
@@ -263,6 +248,28 @@ func TestKernelCompact(t *testing.T) {
 			}
 		}
 	})
+}
+
+// compactGuard fills the 8 elements either side of a compaction's dst.
+const compactGuard = 0x5A5A5A5A5A5A5A5A
+
+// guarded returns a slice of l elements with 8 guard elements either side
+// in mem.
+func guarded(l int) (mem, dst []float64) {
+	mem = make([]float64, l+16)
+	for k := range mem {
+		mem[k] = math.Float64frombits(compactGuard)
+	}
+	return mem, mem[8 : len(mem)-8]
+}
+
+// checkGuards fails the test where mem's guard elements were written.
+func checkGuards(t *testing.T, mem []float64, desc string) {
+	t.Helper()
+	for k := range 8 {
+		require.Equal(t, uint64(compactGuard), math.Float64bits(mem[k]), "%s: wrote before dst", desc)
+		require.Equal(t, uint64(compactGuard), math.Float64bits(mem[len(mem)-8+k]), "%s: wrote after dst", desc)
+	}
 }
 
 // uniformCases are intervals whose values round to an endpoint often (one

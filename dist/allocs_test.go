@@ -52,13 +52,24 @@ func TestScalarFillAllocs(t *testing.T) {
 			require.Zero(t, testing.AllocsPerRun(20, func() { d.Rand(src) }), "%T%+v Rand", d, d)
 		}
 	}
-	for _, d := range []intLaw{
-		dist.Poisson{Lambda: 3}, dist.Poisson{Lambda: 100}, dist.Binomial{N: 20, P: 0.3},
-		dist.Binomial{N: 1000, P: 0.5}, dist.Geometric{P: 0.1},
+	for _, c := range []struct {
+		d      intLaw
+		pooled bool // a Fill's batched tries take their work space from the pool
+	}{
+		{dist.Poisson{Lambda: 3}, false}, {dist.Poisson{Lambda: 100}, true}, {dist.Binomial{N: 20, P: 0.3}, false},
+		{dist.Binomial{N: 1000, P: 0.5}, true}, {dist.Geometric{P: 0.1}, false},
 	} {
+		d := c.d
 		for _, src := range []rand.Source{chacha.NewSource(1), aesctr.NewSource(2), rand.NewPCG(3, 4)} {
 			d.Fill(src, ks)
-			require.Zero(t, testing.AllocsPerRun(20, func() { d.Fill(src, ks) }), "%T%+v Fill", d, d)
+			allocs := testing.AllocsPerRun(20, func() { d.Fill(src, ks) })
+			if c.pooled && raceEnabled {
+				// The race detector's pool drops a quarter of what is put
+				// back; the runs without it hold the pooled Fills to zero.
+				require.LessOrEqual(t, allocs, 2.0, "%T%+v Fill", d, d)
+				continue
+			}
+			require.Zero(t, allocs, "%T%+v Fill", d, d)
 		}
 	}
 }

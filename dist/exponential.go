@@ -11,7 +11,12 @@ func (d Exponential) check() { positive("Exponential", "Rate", d.Rate) }
 // ziggurat (one word about 99% of the time).
 func (d Exponential) Rand(src rand.Source) float64 {
 	d.check()
-	return stdExpSrc(src) / d.Rate
+	u := src.Uint64() // stdExpSrc, its fast path written in
+	e, fast := expFast(u)
+	if !fast {
+		e = expSlowSrc(src, u)
+	}
+	return e / d.Rate
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and

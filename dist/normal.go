@@ -15,7 +15,12 @@ func (d Normal) check() {
 // the ziggurat (one word about 99% of the time).
 func (d Normal) Rand(src rand.Source) float64 {
 	d.check()
-	return d.Mu + float64(d.Sigma*stdNormalSrc(src))
+	u := src.Uint64() // stdNormalSrc, its fast path written in
+	z, fast := normalFast(u)
+	if !fast {
+		z = normalSlowSrc(src, u)
+	}
+	return d.Mu + float64(d.Sigma*z)
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and
@@ -41,7 +46,12 @@ func (d LogNormal) check() {
 // Rand returns exp(Mu + Sigma·z) for a standard normal z.
 func (d LogNormal) Rand(src rand.Source) float64 {
 	d.check()
-	return exp(d.Mu + float64(d.Sigma*stdNormalSrc(src)))
+	u := src.Uint64() // stdNormalSrc, its fast path written in
+	z, fast := normalFast(u)
+	if !fast {
+		z = normalSlowSrc(src, u)
+	}
+	return exp(d.Mu + float64(d.Sigma*z))
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and

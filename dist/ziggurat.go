@@ -199,10 +199,17 @@ func stdExpSrc(src rand.Source) float64 {
 	u := src.Uint64()
 	e, fast := expFast(u)
 	if !fast {
-		w := perCall(src)
-		e = expSlow(&w, u)
+		e = expSlowSrc(src, u)
 	}
 	return e
+}
+
+// expSlowSrc is stdExpSrc's value for a first word u off the fast path,
+// apart so that the callers that write the fast path in keep a small
+// frame.
+func expSlowSrc(src rand.Source, u uint64) float64 {
+	w := perCall(src)
+	return expSlow(&w, u)
 }
 
 // expFast returns the value of word u and true if u takes the fast path.

@@ -93,8 +93,9 @@ func stdNormalSrc(src rand.Source) float64 {
 }
 
 // normalSlowSrc is stdNormalSrc's value for a first word u off the fast
-// path, apart so that stdNormalSrc inlines (its callers pay no call for
-// the fast path).
+// path, apart so that the callers that write the fast path in (the Rand
+// of Normal, LogNormal and the Marsaglia-Tsang laws: stdNormalSrc is too
+// big to inline) keep a small frame.
 func normalSlowSrc(src rand.Source, u uint64) float64 {
 	w := perCall(src)
 	return normalSlow(&w, u)

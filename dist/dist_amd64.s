@@ -5738,11 +5738,7 @@ DATA mtConsts<>+192(SB)/8, $0x0010000000000000
 DATA mtConsts<>+200(SB)/8, $0x0010000000000000
 DATA mtConsts<>+208(SB)/8, $0x0010000000000000
 DATA mtConsts<>+216(SB)/8, $0x0010000000000000
-DATA mtConsts<>+224(SB)/8, $0xbfe0000000000000
-DATA mtConsts<>+232(SB)/8, $0xbfe0000000000000
-DATA mtConsts<>+240(SB)/8, $0xbfe0000000000000
-DATA mtConsts<>+248(SB)/8, $0xbfe0000000000000
-GLOBL mtConsts<>(SB), RODATA|NOPTR, $256
+GLOBL mtConsts<>(SB), RODATA|NOPTR, $224
 
 // func mtBlockAVX512(dst []float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
@@ -6198,382 +6194,162 @@ DATA tPerm<>+368(SB)/8, $0x000000000000000c
 DATA tPerm<>+376(SB)/8, $0x000000000000000f
 GLOBL tPerm<>(SB), RODATA|NOPTR, $384
 
-// func tWalkAVX512(dst []float64, sc *tScratch, src []byte, l *mtLanes, mu float64, sigma float64, h float64) (n int, used int, stop int, z float64)
-// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV, SSE2
-TEXT ·tWalkAVX512(SB), NOSPLIT, $8-120
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         sc+24(FP), CX
-	MOVQ         src_base+32(FP), DX
-	MOVQ         dst_len+8(FP), BX
-	MOVQ         $0x00000080, SI
-	CMPQ         BX, SI
-	CMOVQGT      SI, BX
-	MOVQ         BX, (SP)
-	VBROADCASTSD h+80(FP), Z0
-	MOVQ         l+56(FP), BX
-	VBROADCASTSD (BX), Z1
-	VBROADCASTSD 64(BX), Z2
-	VBROADCASTSD 128(BX), Z3
-	MOVQ         $0x7fffffffffffffff, BX
-	VPBROADCASTQ BX, Z4
-	MOVQ         $0x3ff0000000000000, BX
-	VPBROADCASTQ BX, Z5
-	MOVQ         $0x3fefffffffffffff, BX
-	VPBROADCASTQ BX, Z6
-	MOVQ         $0x00000000000000ff, BX
-	VPBROADCASTQ BX, Z7
-	VPXORQ       Z8, Z8, Z8
-	VPXORQ       Z9, Z9, Z9
-	VPXORQ       Z10, Z10, Z10
-	KXORB        K3, K3, K3
-	KXORB        K4, K4, K4
-	XORQ         BX, BX
-	XORQ         SI, SI
+// func tBlockAVX512(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
+// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV
+TEXT ·tBlockAVX512(SB), NOSPLIT, $0-104
+	MOVQ         vals+0(FP), AX
+	MOVQ         ys+8(FP), CX
+	MOVQ         qs+16(FP), DX
+	MOVQ         und+24(FP), BX
+	MOVQ         slow+32(FP), SI
+	MOVQ         src_base+40(FP), DI
+	MOVQ         src_len+48(FP), R8
+	MOVQ         $0xaaaaaaab, R9
+	IMULQ        R9, R8
+	SHRQ         $0x24, R8
+	MOVQ         $0x00000080, R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	ANDQ         $-8, R8
+	MOVQ         R8, ret+96(FP)
+	SHLQ         $0x03, R8
+	VBROADCASTSD h+88(FP), Z0
+	MOVQ         l+64(FP), R9
+	VBROADCASTSD (R9), Z1
+	VBROADCASTSD 64(R9), Z2
+	VBROADCASTSD 128(R9), Z3
+	MOVQ         $0x7fffffffffffffff, R9
+	VPBROADCASTQ R9, Z4
+	MOVQ         $0x3ff0000000000000, R9
+	VPBROADCASTQ R9, Z5
+	MOVQ         $0x3fefffffffffffff, R9
+	VPBROADCASTQ R9, Z6
+	VPXORQ       Z7, Z7, Z7
+	XORQ         R9, R9
+	XORQ         R10, R10
 
-tWalkAVX512_loop:
-	LEAQ         8(BX), R8
-	CMPQ         R8, (SP)
-	JA           tWalkAVX512_done
-	LEAQ         192(SI), R8
-	CMPQ         R8, src_len+40(FP)
-	JA           tWalkAVX512_done
-	VMOVDQU64    tPerm<>+0(SB), Z21
-	VMOVDQU64    tPerm<>+64(SB), Z22
-	VMOVDQU64    (DX)(SI*1), Z7
-	VPERMT2Q     64(DX)(SI*1), Z21, Z7
-	VPERMT2Q     128(DX)(SI*1), Z22, Z7
-	VMOVDQU64    tPerm<>+128(SB), Z22
-	VMOVDQU64    tPerm<>+192(SB), Z23
-	VMOVDQU64    (DX)(SI*1), Z21
-	VPERMT2Q     64(DX)(SI*1), Z22, Z21
-	VPERMT2Q     128(DX)(SI*1), Z23, Z21
-	VMOVDQU64    tPerm<>+256(SB), Z22
-	VMOVDQU64    tPerm<>+320(SB), Z24
-	VMOVDQU64    (DX)(SI*1), Z23
-	VPERMT2Q     64(DX)(SI*1), Z22, Z23
-	VPERMT2Q     128(DX)(SI*1), Z24, Z23
-	LEAQ         ·normPairs+0(SB), R8
-	VPSRAQ       $0x0b, Z7, Z7
-	VCVTQQ2PD    Z7, Z7
-	MOVBQZX      (DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X13
-	MOVBQZX      48(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y13, Y13
-	MOVBQZX      96(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X11
-	MOVBQZX      144(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y11, Y11
-	VINSERTF64X4 $0x01, Y11, Z13, Z13
-	MOVBQZX      24(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X12
-	MOVBQZX      72(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y12, Y12
-	MOVBQZX      120(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X11
-	MOVBQZX      168(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y11, Y11
-	VINSERTF64X4 $0x01, Y11, Z12, Z12
-	VUNPCKLPD    Z12, Z13, Z11
-	VUNPCKHPD    Z12, Z13, Z12
-	VPANDQ       Z4, Z7, Z13
-	VCMPPD       $0x11, Z12, Z13, K1
-	VMULPD       Z11, Z7, Z7
-	LEAQ         ·normPairs+0(SB), R8
-	VPSRAQ       $0x0b, Z21, Z21
-	VCVTQQ2PD    Z21, Z21
-	MOVBQZX      8(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X16
-	MOVBQZX      56(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y16, Y16
-	MOVBQZX      104(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X14
-	MOVBQZX      152(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y14, Y14
-	VINSERTF64X4 $0x01, Y14, Z16, Z16
-	MOVBQZX      32(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X15
-	MOVBQZX      80(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y15, Y15
-	MOVBQZX      128(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VMOVUPD      (R8)(R9*1), X14
-	MOVBQZX      176(DX)(SI*1), R9
-	SHLQ         $0x04, R9
-	VINSERTF64X2 $0x01, (R8)(R9*1), Y14, Y14
-	VINSERTF64X4 $0x01, Y14, Z15, Z15
-	VUNPCKLPD    Z15, Z16, Z14
-	VUNPCKHPD    Z15, Z16, Z15
-	VPANDQ       Z4, Z21, Z16
-	VCMPPD       $0x11, Z15, Z16, K2
-	VMULPD       Z14, Z21, Z21
-	VMOVAPD      Z9, K3, Z7
-	VMOVAPD      Z10, K4, Z21
-	KORB         K3, K1, K1
-	KORB         K4, K2, K2
-	KXORB        K3, K3, K3
-	KXORB        K4, K4, K4
-	VMULPD       Z21, Z1, Z22
-	VPSRLQ       $0x0c, Z23, Z23
-	VPORQ        Z5, Z23, Z23
-	VSUBPD       Z6, Z23, Z23
-	VMULPD       Z21, Z21, Z24
-	VMULPD       Z24, Z24, Z25
-	VMULPD       Z25, Z2, Z25
-	VSUBPD       Z23, Z5, Z27
-	VADDPD       Z5, Z22, Z26
-	VCMPPD       $0x11, Z26, Z8, K5
-	VMINPD       Z5, Z26, Z24
-	VMULPD       Z24, Z27, Z27
-	VCMPPD       $0x11, Z27, Z25, K6
-	VMULPD       Z26, Z26, Z24
-	VMULPD       Z26, Z24, Z24
-	VMULPD       Z24, Z3, Z24
-	VDIVPD       Z24, Z0, Z24
-	VSQRTPD      Z24, Z24
-	VMULPD       Z24, Z7, Z24
-	VMULPD.BCST  sigma+72(FP), Z24, Z24
-	VADDPD.BCST  mu+64(FP), Z24, Z24
-	VMOVUPD      Z24, (AX)(BX*8)
-	KANDB        K1, K6, K6
-	KANDB        K2, K6, K6
-	KANDB        K5, K6, K6
-	KORTESTB     K6, K6
-	JCC          tWalkAVX512_stop
-	ADDQ         $0x08, BX
-	ADDQ         $0x000000c0, SI
-	JMP          tWalkAVX512_loop
+tBlockAVX512_loop:
+	CMPQ         R9, R8
+	JAE          tBlockAVX512_done
+	VMOVDQU64    tPerm<>+0(SB), Z9
+	VMOVDQU64    tPerm<>+64(SB), Z10
+	VMOVDQU64    (DI)(R10*1), Z8
+	VPERMT2Q     64(DI)(R10*1), Z9, Z8
+	VPERMT2Q     128(DI)(R10*1), Z10, Z8
+	VMOVDQU64    tPerm<>+128(SB), Z10
+	VMOVDQU64    tPerm<>+192(SB), Z11
+	VMOVDQU64    (DI)(R10*1), Z9
+	VPERMT2Q     64(DI)(R10*1), Z10, Z9
+	VPERMT2Q     128(DI)(R10*1), Z11, Z9
+	VMOVDQU64    tPerm<>+256(SB), Z11
+	VMOVDQU64    tPerm<>+320(SB), Z12
+	VMOVDQU64    (DI)(R10*1), Z10
+	VPERMT2Q     64(DI)(R10*1), Z11, Z10
+	VPERMT2Q     128(DI)(R10*1), Z12, Z10
+	LEAQ         ·normPairs+0(SB), R11
+	VPSRAQ       $0x0b, Z8, Z8
+	VCVTQQ2PD    Z8, Z8
+	MOVBQZX      (DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X15
+	MOVBQZX      48(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y15, Y15
+	MOVBQZX      96(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X13
+	MOVBQZX      144(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y13, Y13
+	VINSERTF64X4 $0x01, Y13, Z15, Z15
+	MOVBQZX      24(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X14
+	MOVBQZX      72(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y14, Y14
+	MOVBQZX      120(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X13
+	MOVBQZX      168(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y13, Y13
+	VINSERTF64X4 $0x01, Y13, Z14, Z14
+	VUNPCKLPD    Z14, Z15, Z13
+	VUNPCKHPD    Z14, Z15, Z14
+	VPANDQ       Z4, Z8, Z15
+	VCMPPD       $0x11, Z14, Z15, K1
+	VMULPD       Z13, Z8, Z8
+	LEAQ         ·normPairs+0(SB), R11
+	VPSRAQ       $0x0b, Z9, Z9
+	VCVTQQ2PD    Z9, Z9
+	MOVBQZX      8(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X18
+	MOVBQZX      56(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y18, Y18
+	MOVBQZX      104(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X16
+	MOVBQZX      152(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y16, Y16
+	VINSERTF64X4 $0x01, Y16, Z18, Z18
+	MOVBQZX      32(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X17
+	MOVBQZX      80(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y17, Y17
+	MOVBQZX      128(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R11)(R12*1), X16
+	MOVBQZX      176(DI)(R10*1), R12
+	SHLQ         $0x04, R12
+	VINSERTF64X2 $0x01, (R11)(R12*1), Y16, Y16
+	VINSERTF64X4 $0x01, Y16, Z17, Z17
+	VUNPCKLPD    Z17, Z18, Z16
+	VUNPCKHPD    Z17, Z18, Z17
+	VPANDQ       Z4, Z9, Z18
+	VCMPPD       $0x11, Z17, Z18, K2
+	VMULPD       Z16, Z9, Z9
+	VMULPD       Z9, Z1, Z11
+	VPSRLQ       $0x0c, Z10, Z10
+	VPORQ        Z5, Z10, Z10
+	VSUBPD       Z6, Z10, Z10
+	VMULPD       Z9, Z9, Z9
+	VMULPD       Z9, Z9, Z9
+	VMULPD       Z9, Z2, Z9
+	VSUBPD       Z10, Z5, Z19
+	VADDPD       Z5, Z11, Z12
+	VCMPPD       $0x11, Z12, Z7, K3
+	VMINPD       Z5, Z12, Z20
+	VMULPD       Z20, Z19, Z19
+	VCMPPD       $0x11, Z19, Z9, K3, K3
+	VMULPD       Z12, Z12, Z20
+	VMULPD       Z12, Z20, Z20
+	VMULPD       Z20, Z3, Z20
+	VDIVPD       Z20, Z0, Z20
+	VSQRTPD      Z20, Z20
+	VMULPD       Z20, Z8, Z20
+	VMULPD.BCST  sigma+80(FP), Z20, Z20
+	VADDPD.BCST  mu+72(FP), Z20, Z20
+	VMOVUPD      Z20, (AX)(R9*1)
+	VMOVUPD      Z11, (CX)(R9*1)
+	VMOVUPD      Z10, (DX)(R9*1)
+	KANDB        K1, K2, K1
+	KNOTB        K1, K1
+	KMOVB        K1, (SI)
+	INCQ         SI
+	KNOTB        K3, K3
+	KMOVB        K3, (BX)
+	INCQ         BX
+	ADDQ         $0x40, R9
+	ADDQ         $0x000000c0, R10
+	JMP          tBlockAVX512_loop
 
-tWalkAVX512_stop:
-	KMOVB        K6, R8
-	XORL         $0x000000ff, R8
-	BSFL         R8, DI
-	ADDQ         DI, BX
-	LEAQ         (DI)(DI*2), R9
-	SHLQ         $0x03, R9
-	ADDQ         SI, R9
-	VPBROADCASTQ DI, Z24
-	VPERMPD      Z7, Z24, Z7
-	VPERMPD      Z21, Z24, Z21
-	VPERMPD      Z22, Z24, Z22
-	VPERMPD      Z23, Z24, Z23
-	VMOVSD       X7, 1024(CX)
-	VMOVSD       X22, 1032(CX)
-	VMOVSD       X23, 1040(CX)
-	MOVQ         R9, used+96(FP)
-	MOVQ         $0x00000001, SI
-	MOVQ         SI, stop+104(FP)
-	MOVL         $0x00000001, R10
-	KMOVB        K1, SI
-	BTL          DI, SI
-	JCS          tWalkAVX512_zfast
-	LEAQ         8(R9), R8
-	MOVBQZX      (DX)(R9*1), SI
-	TESTQ        SI, SI
-	JZ           tWalkAVX512_return
-	SHLQ         $0x04, SI
-	MOVQ         (DX)(R8*1), R8
-	SHRQ         $0x0c, R8
-	MOVQ         $0x3ff0000000000000, R11
-	ORQ          R11, R8
-	LEAQ         mtConsts<>+0(SB), R11
-	VMOVQ        R8, X11
-	VSUBSD       64(R11), X11, X11
-	LEAQ         ·normWedges+0(SB), R8
-	VMULSD       8(R8)(SI*1), X11, X11
-	VADDSD       (R8)(SI*1), X11, X11
-	VMULSD       224(R11), X7, X12
-	VMULSD       X7, X12, X12
-	LEAQ         ·xmathConsts+0(SB), SI
-	VBROADCASTSD X12, Z21
-	LEAQ         ·expTab+0(SB), R8
-	VMULPD.BCST  16(SI), Z21, Z22
-	VADDPD.BCST  24(SI), Z22, Z22
-	VSUBPD.BCST  24(SI), Z22, Z23
-	VMULPD.BCST  32(SI), Z23, Z24
-	VSUBPD       Z24, Z21, Z21
-	VMULPD.BCST  40(SI), Z23, Z24
-	VSUBPD       Z24, Z21, Z21
-	VPANDQ.BCST  80(SI), Z22, Z23
-	VPSLLQ       $0x01, Z23, Z23
-	VPXORQ       Z17, Z17, Z17
-	KXNORB       K7, K7, K7
-	VGATHERQPD   (R8)(Z23*8), K7, Z17
-	VPXORQ       Z18, Z18, Z18
-	KXNORB       K7, K7, K7
-	VGATHERQPD   8(R8)(Z23*8), K7, Z18
-	VMULPD       Z21, Z21, Z24
-	VMULPD.BCST  56(SI), Z21, Z23
-	VADDPD.BCST  48(SI), Z23, Z23
-	VMULPD       Z23, Z24, Z23
-	VMULPD.BCST  72(SI), Z21, Z25
-	VADDPD.BCST  64(SI), Z25, Z25
-	VMULPD       Z24, Z24, Z24
-	VMULPD       Z25, Z24, Z25
-	VADDPD       Z21, Z17, Z17
-	VADDPD       Z23, Z17, Z17
-	VADDPD       Z25, Z17, Z17
-	VPSLLQ       $0x2d, Z22, Z22
-	VPADDQ       Z22, Z18, Z18
-	VMULPD       Z17, Z18, Z21
-	VADDPD       Z21, Z18, Z21
-	VUCOMISD     X21, X11
-	JCS          tWalkAVX512_ztook
-	LEAQ         16(R9), SI
-	LEAQ         192(SI), R8
-	CMPQ         R8, src_len+40(FP)
-	JA           tWalkAVX512_return
-	LEAQ         8(BX), R8
-	CMPQ         R8, (SP)
-	JA           tWalkAVX512_return
-	JMP          tWalkAVX512_loop
-
-tWalkAVX512_ztook:
-	LEAQ         8(R9), SI
-	LEAQ         192(SI), R8
-	CMPQ         R8, src_len+40(FP)
-	JA           tWalkAVX512_return
-	LEAQ         8(BX), R8
-	CMPQ         R8, (SP)
-	JA           tWalkAVX512_return
-	VBROADCASTSD X7, Z9
-	KMOVB        R10, K3
-	JMP          tWalkAVX512_loop
-
-tWalkAVX512_zfast:
-	MOVQ         $0x00000002, SI
-	MOVQ         SI, stop+104(FP)
-	KMOVB        K2, SI
-	BTL          DI, SI
-	JCS          tWalkAVX512_xfast
-	LEAQ         8(R9), SI
-	MOVQ         SI, used+96(FP)
-	LEAQ         16(R9), R8
-	MOVBQZX      (DX)(SI*1), SI
-	TESTQ        SI, SI
-	JZ           tWalkAVX512_return
-	SHLQ         $0x04, SI
-	MOVQ         (DX)(R8*1), R8
-	SHRQ         $0x0c, R8
-	MOVQ         $0x3ff0000000000000, R11
-	ORQ          R11, R8
-	LEAQ         mtConsts<>+0(SB), R11
-	VMOVQ        R8, X9
-	VSUBSD       64(R11), X9, X9
-	LEAQ         ·normWedges+0(SB), R8
-	VMULSD       8(R8)(SI*1), X9, X11
-	VADDSD       (R8)(SI*1), X11, X11
-	VMULSD       224(R11), X21, X9
-	VMULSD       X21, X9, X9
-	LEAQ         ·xmathConsts+0(SB), SI
-	VBROADCASTSD X9, Z9
-	LEAQ         ·expTab+0(SB), R8
-	VMULPD.BCST  16(SI), Z9, Z22
-	VADDPD.BCST  24(SI), Z22, Z22
-	VSUBPD.BCST  24(SI), Z22, Z23
-	VMULPD.BCST  32(SI), Z23, Z24
-	VSUBPD       Z24, Z9, Z9
-	VMULPD.BCST  40(SI), Z23, Z24
-	VSUBPD       Z24, Z9, Z9
-	VPANDQ.BCST  80(SI), Z22, Z23
-	VPSLLQ       $0x01, Z23, Z23
-	VPXORQ       Z19, Z19, Z19
-	KXNORB       K7, K7, K7
-	VGATHERQPD   (R8)(Z23*8), K7, Z19
-	VPXORQ       Z20, Z20, Z20
-	KXNORB       K7, K7, K7
-	VGATHERQPD   8(R8)(Z23*8), K7, Z20
-	VMULPD       Z9, Z9, Z24
-	VMULPD.BCST  56(SI), Z9, Z23
-	VADDPD.BCST  48(SI), Z23, Z23
-	VMULPD       Z23, Z24, Z23
-	VMULPD.BCST  72(SI), Z9, Z25
-	VADDPD.BCST  64(SI), Z25, Z25
-	VMULPD       Z24, Z24, Z24
-	VMULPD       Z25, Z24, Z25
-	VADDPD       Z9, Z19, Z19
-	VADDPD       Z23, Z19, Z19
-	VADDPD       Z25, Z19, Z19
-	VPSLLQ       $0x2d, Z22, Z22
-	VPADDQ       Z22, Z20, Z20
-	VMULPD       Z19, Z20, Z9
-	VADDPD       Z9, Z20, Z9
-	VUCOMISD     X9, X11
-	JCS          tWalkAVX512_xtook
-	LEAQ         16(R9), SI
-	LEAQ         192(SI), R8
-	CMPQ         R8, src_len+40(FP)
-	JA           tWalkAVX512_return
-	LEAQ         8(BX), R8
-	CMPQ         R8, (SP)
-	JA           tWalkAVX512_return
-	VBROADCASTSD X7, Z9
-	KMOVB        R10, K3
-	JMP          tWalkAVX512_loop
-
-tWalkAVX512_xtook:
-	LEAQ         8(R9), SI
-	LEAQ         192(SI), R8
-	CMPQ         R8, src_len+40(FP)
-	JA           tWalkAVX512_return
-	LEAQ         8(BX), R8
-	CMPQ         R8, (SP)
-	JA           tWalkAVX512_return
-	VBROADCASTSD X7, Z9
-	KMOVB        R10, K3
-	VBROADCASTSD X21, Z10
-	KMOVB        R10, K4
-	JMP          tWalkAVX512_loop
-
-tWalkAVX512_xfast:
-	KMOVB K5, SI
-	BTL   DI, SI
-	JCC   tWalkAVX512_yneg
-	LEAQ  24(R9), R8
-	MOVQ  R8, used+96(FP)
-	MOVQ  $0x00000003, SI
-	MOVQ  SI, stop+104(FP)
-	JMP   tWalkAVX512_return
-
-tWalkAVX512_yneg:
-	LEAQ         16(R9), R8
-	MOVQ         R8, used+96(FP)
-	LEAQ         8(R9), SI
-	LEAQ         192(SI), R8
-	CMPQ         R8, src_len+40(FP)
-	JA           tWalkAVX512_return
-	LEAQ         8(BX), R8
-	CMPQ         R8, (SP)
-	JA           tWalkAVX512_return
-	VBROADCASTSD X7, Z9
-	KMOVB        R10, K3
-	JMP          tWalkAVX512_loop
-
-tWalkAVX512_return:
-	MOVQ  BX, n+88(FP)
-	MOVSD X7, z+112(FP)
-	VZEROUPPER
-	RET
-
-tWalkAVX512_done:
-	MOVQ  BX, n+88(FP)
-	MOVQ  SI, used+96(FP)
-	XORQ  R8, R8
-	MOVQ  R8, stop+104(FP)
-	MOVSD X8, z+112(FP)
+tBlockAVX512_done:
 	VZEROUPPER
 	RET
 

@@ -108,7 +108,7 @@ func betaRatiosAVX512(dst, g []float64) int
 func betaRatiosAVX2(dst, g []float64) int
 
 //go:noescape
-func tWalkAVX512(dst []float64, sc *tScratch, src []byte, l *mtLanes, mu, sigma, h float64) (n, used, stop int, z float64)
+func tBlockAVX512(vals, ys, qs *[tBlockLen]float64, und, slow *[tBlockLen / 64]uint64, src []byte, l *mtLanes, mu, sigma, h float64) int
 
 //go:noescape
 func tMTAVX2(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
@@ -157,11 +157,6 @@ func init() {
 // float64(k[i]) (float64(j) < float64(k[i])) is the Go code's integer one.
 var normPairs, expPairs [256][2]float64
 
-// normWedges holds, for each strip i of the normal ziggurat, f[i] and
-// f[i+1] - f[i] (computed as normalSlow computes it), for the kernels'
-// wedge tests.
-var normWedges [256][2]float64
-
 func init() {
 	for _, t := range []struct {
 		z *zigTables
@@ -174,14 +169,6 @@ func init() {
 			}
 			t.p[i] = [2]float64{t.z.w[i], k}
 		}
-	}
-	z := &zigNormal
-	for i := range normWedges {
-		normWedges[i] = [2]float64{z.f[i], z.f[i+1] - z.f[i]}
-	}
-	var ts tScratch
-	if unsafe.Offsetof(ts.z) != 8*tBlockLen || unsafe.Offsetof(ts.y) != 8*tBlockLen+8 || unsafe.Offsetof(ts.q) != 8*tBlockLen+16 {
-		panic("dist: tScratch is not laid out as the kernels read it")
 	}
 }
 
@@ -463,7 +450,7 @@ func asmBetaRatios(dst, g []float64) int {
 // 3t+2 of p while each is taken at once, up to the first that is not or
 // the last whole group of the kernel's lanes that fits dst and p, and
 // returns how many it set; the shape's c, c2 and d in lane 0 of l, d <
-// mtBig. dst may start at or before p's memory. AVX-512 runs asmTWalk
+// mtBig. dst may start at or before p's memory. AVX-512 runs asmTBlock
 // instead: this sets none there.
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int {
 	if useAVX2 && !useAVX512 {
@@ -472,27 +459,21 @@ func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int {
 	return 0
 }
 
-// haveTWalk reports whether asmTWalk has a kernel.
-func haveTWalk() bool { return useAVX512 }
+// haveTBlock reports whether asmTBlock has a kernel.
+func haveTBlock() bool { return useAVX512 }
 
-// asmTWalk sets dst[t] to the values of tSampler.drawMT taken in turn from
-// the words of p, three a value where both normals take the fast path, for
-// at most min(len(dst), tBlockLen) values, a group of 8 at a time while
-// one fits dst and p (c, c2 and d in lane 0 of l, d < mtBig). It goes on
-// past a normal word off the fast path (normalSlow's wedge test) or a y
-// <= -1 as drawMT does, and stops at a first try the squeeze does not
-// take, at a normal word of the tail strip, or where a group would not fit
-// after a try it goes on from. stop is 1 where the value at byte used of p
-// is left to drawMT, 2 where its z is z and its gamma is left to
-// mtGamma.draw from byte used, 3 where the squeeze did not take value n's
-// first try (its value dst[n], its z, y and q in sc, used the byte after
-// the try), else 0. dst is written in whole groups of 8, so it must not be
-// p's memory.
-func asmTWalk(dst []float64, sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) (n, used, stop int, z float64) {
+// asmTBlock makes the tries of tSampler.tryMT from words 3t, 3t+1 and 3t+2
+// of p for the first m = min(len(p)/24, tBlockLen)&^7 of them, as if each
+// normal word took the fast path, and returns m (0 without its kernel):
+// sc.vals[t] is the value mu + sigma·(z·sqrt(h/g)) of try t, sc.ys[t] and
+// sc.qs[t] its y and q; bit t%64 of sc.slow[t/64] is set where a normal
+// word misses the fast path, and of sc.und[t/64] where y <= -1 or the
+// squeeze does not take the try (c, c2 and d in lane 0 of l, d < mtBig).
+func asmTBlock(sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) int {
 	if useAVX512 {
-		return tWalkAVX512(dst, sc, p, l, mu, sigma, h)
+		return tBlockAVX512(&sc.vals, &sc.ys, &sc.qs, &sc.und, &sc.slow, p, l, mu, sigma, h)
 	}
-	return 0, 0, 0, 0
+	return 0
 }
 
 // asmGeometrics sets dst[i] = geometricValue(src[i], s) for whole groups

@@ -133,8 +133,8 @@ func TestKernelTMT(t *testing.T) {
 				want := make([]float64, n)
 				wantN, _ := s.runMT(p, 0, len(p)-7, want)
 				wantM := min(wantN, n/lanes*lanes)
-				if haveTWalk() {
-					wantM = 0 // AVX-512 walks instead (TestKernelTWalk)
+				if haveTBlock() {
+					wantM = 0 // AVX-512 walks instead (TestKernelTBlock)
 				}
 				for _, inPlace := range []bool{false, true} {
 					dst, q := kernelDst(p, off, n, inPlace, guard)
@@ -159,7 +159,7 @@ func TestKernelTMT(t *testing.T) {
 				}
 			}
 		}
-		if sets < 10000 && !haveTWalk() {
+		if sets < 10000 && !haveTBlock() {
 			t.Fatalf("%s: the kernel set %d values in all, want runs of them", Backend(), sets)
 		}
 	})

@@ -43,11 +43,9 @@ func asmBoostRunZ(zs, gs, us []float64, p []byte, l *mtLanes) int { return 0 }
 
 func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
 
-func haveTWalk() bool { return false }
+func haveTBlock() bool { return false }
 
-func asmTWalk(dst []float64, sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) (n, used, stop int, z float64) {
-	return 0, 0, 0, 0
-}
+func asmTBlock(sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
 
 func asmAlias(dst []int64, p []byte, tab []uint64, mask uint64) int { return 0 }
 

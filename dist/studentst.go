@@ -6,6 +6,16 @@ package dist
 // sqrt(h/G) the factor neither overflows for huge Nu (h/G is near 1) nor
 // loses precision near 0.
 //
+// For h > 1 (Nu > 2) G is Marsaglia and Tsang's, and each try of it draws
+// its own Z: a try is three words (Z's, the normal x's, the uniform q's),
+// or where a normal word misses the ziggurat's fast path, the words its
+// slow path draws and then as many more as make the try a whole number of
+// triples (tryMT). Z is independent of G's acceptance, so a Z drawn again
+// with each try has the same law as one drawn once, and with tries of
+// whole triples the Fill's kernel makes every try of a block at once and
+// never stops: a try made with a slow normal is made again in Go from its
+// words, and the tries whose words it drew are dropped.
+//
 // Measured against it: R. W. Bailey, "Polar generation of random variates
 // with the t-distribution", Mathematics of Computation 62(206), 779-781,
 // 1994, which takes a point uniform in the unit disc (4/π tries of two
@@ -22,6 +32,7 @@ package dist
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -52,12 +63,23 @@ func (d StudentsT) Rand(src rand.Source) float64 {
 	if h > 1 && d.Nu <= math.MaxFloat64 && d.Mu-d.Mu == 0 && okPositive(d.Sigma) {
 		var m mtGamma
 		m.init(h)
-		u := src.Uint64() // stdNormalSrc, its fast path written in
-		z, fast := normalFast(u)
-		if !fast {
-			z = normalSlowSrc(src, u)
+		for { // tSampler.tryMT, the words from src directly
+			zu, xu, qu := src.Uint64(), src.Uint64(), src.Uint64()
+			z, fz := normalFast(zu)
+			x, fx := normalFast(xu)
+			if !(fz && fx) {
+				var ok bool
+				if z, x, ok = slowNormalsSrc(src, zu, xu, z, x, fz, fx); !ok {
+					continue
+				}
+			}
+			q := open01(qu)
+			y := float64(m.c * x)
+			x2 := x * x
+			if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || y > -1 && m.exact(y, q) {
+				return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/m.value(y))))
+			}
 		}
-		return d.Mu + float64(d.Sigma*(z*math.Sqrt(h/m.drawSrc(src))))
 	}
 	d.check()
 	switch {
@@ -149,11 +171,84 @@ func (s *tSampler) at(z, g float64) float64 {
 	return s.mu + float64(s.sigma*(z*math.Sqrt(s.h/g)))
 }
 
-// drawMT is the value that runMT and the kernels make at once where its
-// words are buffered and take the fast paths.
+// drawMT returns the value of the first try tryMT takes.
 func (s *tSampler) drawMT(w *words) float64 {
-	z := stdNormal(w)
-	return s.at(z, s.g.mt.draw(w))
+	for {
+		if v, ok := s.tryMT(w); ok {
+			return v
+		}
+	}
+}
+
+// tryMT makes a try of Z and of Marsaglia and Tsang's G from the next
+// triple of words: Z's normal word, x's, q's. Where a normal word misses
+// the ziggurat's fast path, the next triple continues it (slowNormals).
+// It returns Mu + Sigma·Z·sqrt(h/G) and true where the try is taken.
+// runMT and the kernels make the same tries where both normal words take
+// the fast path.
+func (s *tSampler) tryMT(w *words) (float64, bool) {
+	m := &s.g.mt
+	zu, xu, qu := w.next(), w.next(), w.next()
+	z, fz := normalFast(zu)
+	x, fx := normalFast(xu)
+	if !(fz && fx) {
+		var ok bool
+		if z, x, ok = slowNormals(w, zu, xu, z, x, fz, fx); !ok {
+			return 0, false
+		}
+	}
+	q := open01(qu)
+	y := float64(m.c * x)
+	x2 := x * x
+	if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || y > -1 && m.exact(y, q) {
+		return s.at(z, m.value(y)), true
+	}
+	return 0, false
+}
+
+// slowNormals continues a try whose normal words zu and xu (values z and
+// x, fz and fx whether each took the fast path) are not both on the fast
+// path, from the next triple of words: one attempt of the slow path of
+// each word off it, the first word of the triple the uniform of z's, the
+// second x's (normalWedge; normalTail draws its second uniform after the
+// triple), the third unused, then words drawn and dropped to a whole
+// number of triples. It returns the normals and whether every attempt
+// succeeded; where one fails the try is rejected. An attempt succeeds
+// with the probability with which normalSlow takes the word, and then
+// gives the value it would, so a try's normals, given that it is not
+// rejected, are independent normals, and the tries that a failure
+// rejects only cost words.
+func slowNormals(w *words, zu, xu uint64, z, x float64, fz, fx bool) (float64, float64, bool) {
+	hz, hx := w.next(), w.next()
+	w.next()
+	extra := 0 // words drawn after the triple
+	okz, okx := true, true
+	if !fz {
+		if zu&0xFF == 0 {
+			z, okz = normalTail(zu, hz, w.next())
+			extra++
+		} else {
+			okz = normalWedge(zu, z, hz)
+		}
+	}
+	if !fx {
+		if xu&0xFF == 0 {
+			x, okx = normalTail(xu, hx, w.next())
+			extra++
+		} else {
+			okx = normalWedge(xu, x, hx)
+		}
+	}
+	for ; extra%3 != 0; extra++ {
+		w.next()
+	}
+	return z, x, okz && okx
+}
+
+// slowNormalsSrc is slowNormals on the words of a Rand call.
+func slowNormalsSrc(src rand.Source, zu, xu uint64, z, x float64, fz, fx bool) (float64, float64, bool) {
+	w := perCall(src)
+	return slowNormals(&w, zu, xu, z, x, fz, fx)
 }
 
 // drawUnit is for the gammas whose values are > 0 and normal (see unit).
@@ -183,15 +278,14 @@ func (s *tSampler) drawLMS(w *words) float64 {
 // Marsaglia-Tsang or of h = 1/2 or 1 (Nu = 1 or 2), and returns how many
 // values it set, as mtGamma.fill does: for Marsaglia-Tsang with AVX-512
 // from walk; else the values whose words are buffered and take the fast
-// paths (the normal and the gamma's first try taken at once, three words,
-// or the normal and the gamma's word, two) come from the kernels (whole
-// groups of their lanes, for Marsaglia-Tsang) and run, the others from
-// draw.
+// paths (a try of three words taken at once, or the normal and the gamma's
+// word, two) come from the kernels (whole groups of their lanes, for
+// Marsaglia-Tsang) and run, the others from draw.
 func (s *tSampler) fill(w *words, dst []float64) int {
 	kernel := s.g.kind == gammaMT && !s.g.mt.big
 	l := s.g.mt.lanes()
 	i := 0
-	if kernel && haveTWalk() && len(dst) >= mtWalkMin {
+	if kernel && haveTBlock() && len(dst) >= mtWalkMin {
 		var sc tScratch
 		i = s.walk(w, dst, &l, &sc)
 		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
@@ -280,59 +374,120 @@ func (s *tSampler) runUnit(p []byte, k, n int, dst []float64) (int, int) {
 	return len(dst), k
 }
 
-// tBlockLen is the most values a walk's kernel call makes.
+// tBlockLen is the most tries a walk's kernel call makes.
 const tBlockLen = 128
 
-// tScratch holds a block's values (asmTWalk's), and the z, y and q of a
-// value whose first try the squeeze did not take.
+// tScratch is a walk's block of tries (asmTBlock's): their values, y and
+// q, and a bit for each made with a normal word off the fast path (slow)
+// and for each the squeeze does not take (und).
 type tScratch struct {
-	vals    [tBlockLen]float64
-	z, y, q float64
+	vals, ys, qs [tBlockLen]float64
+	und, slow    [tBlockLen / 64]uint64
 }
 
 // walk sets dst[0], dst[1], ... to drawMT(w) for successive values from
-// the words of w's buffer, a block at a time, and returns how many it set:
-// it stops where fewer than a group of the kernel's values (or of their
-// words) is left, or after a value that drew past the chunk's words. The
-// kernel (asmTWalk) takes the values in turn, going on where drawMT draws
-// more words but at the tail strip, and stops at a first try the squeeze
-// does not take: walk decides it by the exact test, and where that rejects
-// it draws the gamma on from the try's words, as drawMT does. The kernel
-// writes the values to sc, not over the words, which such a value needs.
+// the words of w's chunk (dst's memory), a block of tries at a time, and
+// returns how many it set: it stops where fewer than a group of the
+// kernel's tries (or of values) is left, or after a try that drew past the
+// chunk's words. The kernel (asmTBlock) makes every try of the block as
+// if its normal words took the fast path; walk continues those that do
+// not, in order, as slowNormals does (their wedge tests, then the kernel's
+// try is the try; by tryMT itself for a tail or at the block's end) and
+// drops the tries whose words they drew; it decides the tries the squeeze
+// leaves by the exact test; then the values of the tries taken, in order,
+// are the values (drawMT returns the first try taken, and each try is
+// whole triples).
 func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tScratch) int {
 	m := &s.g.mt
 	o := 0
 	for {
 		p, base := w.p, w.k
-		if min(len(dst)-o, (len(p)-base)/24) < 8 {
+		n := min(len(dst)-o, (len(p)-base)/24, tBlockLen)
+		if n < 8 {
 			return o
 		}
-		t, used, stop, z := asmTWalk(sc.vals[:min(len(dst)-o, tBlockLen)], sc, p[base:], l, s.mu, s.sigma, s.h)
-		o += copy(dst[o:], sc.vals[:t])
-		w.k = base + used
-		switch stop {
-		case 0:
-			continue
-		case 1:
-			dst[o] = s.drawMT(w)
-		case 2:
-			dst[o] = s.at(z, m.draw(w))
-		default: // 3
-			if m.exact(sc.y, sc.q) {
-				dst[o] = sc.vals[t]
-			} else {
-				dst[o] = s.at(sc.z, m.draw(w))
+		t := asmTBlock(sc, p[base:base+24*n], l, s.mu, s.sigma, s.h)
+		var keep [walkBlock / 64]uint64
+		for g := range keep {
+			keep[g] = ^uint64(0)
+		}
+		var done [walkBlock / 64]uint64 // tries tryMT decided
+		next, crossed := 0, false       // the first try of the block whose words are not drawn
+		for g := 0; g < (t+63)/64 && !crossed; g++ {
+			for b := sc.slow[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
+				i := g<<6 + bits.TrailingZeros64(b)
+				if i < next {
+					continue // its words drawn by an earlier try
+				}
+				at := base + 24*i
+				zu, xu := le64(p, at), le64(p, at+8)
+				if i+1 < t && zu&0xFF != 0 && xu&0xFF != 0 {
+					// slowNormals without a tail: the wedge tests of
+					// both words from the next try's, whose words it
+					// draws; computed for both and kept for those off
+					// the fast path, without a branch on either.
+					z, fz := normalFast(zu)
+					x, fx := normalFast(xu)
+					okz := b2u(fz) | b2u(normalWedge(zu, z, le64(p, at+24)))
+					okx := b2u(fx) | b2u(normalWedge(xu, x, le64(p, at+32)))
+					keep[g] &^= (1 - okz&okx) << (i & 63)
+					keep[(i+1)>>6] &^= 1 << ((i + 1) & 63)
+					next = i + 2
+					continue
+				}
+				w.k = at
+				v, ok := s.tryMT(w)
+				sc.vals[i] = v
+				keep[g] &^= b2u(!ok) << (i & 63)
+				done[g] |= 1 << (i & 63)
+				next = t // past the chunk's words: all are drawn
+				if crossed = w.peeked; crossed {
+					break
+				}
+				next = (w.k - base) / 24 // whole triples
+				for j := i + 1; j < min(next, t); j++ {
+					keep[j>>6] &^= 1 << (j & 63)
+				}
 			}
 		}
-		o++
-		if w.peeked {
-			return o // drew past the chunk's words
+		for j := next; crossed && j < t; j++ {
+			keep[j>>6] &^= 1 << (j & 63)
 		}
+		for g := range (t + 63) / 64 {
+			var rej uint64
+			for b := sc.und[g] &^ done[g] & keep[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
+				i := g<<6 + bits.TrailingZeros64(b)
+				y, q := sc.ys[i], sc.qs[i]
+				v := uint8(1) // y <= -1: rejected
+				if y > -1 {
+					if v = m.verdict(y, q); v == 0 && !m.logTest(y, q) {
+						v = 1
+					}
+				}
+				rej |= uint64(v&1) << (i & 63)
+			}
+			keep[g] &^= rej
+		}
+		// The compaction may write anything after the values kept, up to
+		// dst[o+t-1]: bytes below the words of the block's try t.
+		o += asmCompact(dst[o:], sc.vals[:], &keep, t)
+		if crossed {
+			return o
+		}
+		w.k = base + 24*max(next, t)
 	}
 }
 
-// runMT is mtGamma.run for Mu + Sigma·z·sqrt(h/G): three words a value
-// (keep it the same as drawMT).
+// lowBits returns a mask of the low min(r, 64) bits.
+func lowBits(r int) uint64 {
+	if r >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<r - 1
+}
+
+// runMT is mtGamma.run for Mu + Sigma·z·sqrt(h/G): tryMT's tries of three
+// words taken at once (keep it the same as tryMT).
 func (s *tSampler) runMT(p []byte, k, n int, dst []float64) (int, int) {
 	c, c2, d, big := s.g.mt.c, s.g.mt.c2, s.g.mt.d, s.g.mt.big
 	mu, sigma, h := s.mu, s.sigma, s.h

@@ -26,7 +26,8 @@
 //   - mtBlock: the first tries of the gamma sampler of Marsaglia and
 //     Tsang, a block at a time, for the Go walk (mtblock.go).
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
-//     once, up to the first that is not (studentst.go).
+//     once, up to the first that is not (studentst.go); tBlock: a block
+//     of StudentsT's tries, the others marked (tblock.go).
 //   - geometrics: Geometric's values from exponentials (geometric.go).
 //   - alias: Categorical's draws from its alias table (alias.go).
 //   - tries, take: the tries of PTRS and BTRS and the compaction of the
@@ -97,7 +98,7 @@ func main() {
 	betaRatios(avx2)
 	tIdxConstant()
 	tPermConstant()
-	tWalk()
+	tBlock()
 	tMTAVX2()
 	quadPermConstant()
 	for _, z := range []bool{false, true} {

@@ -26,7 +26,7 @@ func evenOddConstant() {
 
 // mtConsts: the AVX2 kernel's constants, 32 bytes each (a YMM memory
 // operand): |x|'s mask, 1.0, 1 - 2^-53, the low byte, the mantissa mask,
-// 2^52, bit 52 and -0.5.
+// 2^52 and bit 52.
 var mtConsts Mem
 
 const (
@@ -37,12 +37,11 @@ const (
 	mtMask52
 	mtMagic
 	mtBit52
-	mtNegHalf
 )
 
 func mtConstsConstant() {
 	mtConsts = GLOBL("mtConsts", RODATA|NOPTR)
-	for i, c := range []uint64{1<<63 - 1, one, math.Float64bits(1 - 0x1p-53), 0xFF, mask52, magic52, bit52, math.Float64bits(-0.5)} {
+	for i, c := range []uint64{1<<63 - 1, one, math.Float64bits(1 - 0x1p-53), 0xFF, mask52, magic52, bit52} {
 		for l := 0; l < 4; l++ {
 			DATA(32*i+8*l, U64(c))
 		}

@@ -4,8 +4,8 @@ package main
 // at once (studentst.go's tSampler.runMT), 4 per YMM register, each from
 // three words: z and x by normalFast, y = c·x, q = open01 of the third
 // word, the squeeze, g = d·((1+y)(1+y)(1+y)), and mu + sigma·(z·sqrt(h/g)),
-// each operation as the Go code rounds it. (AVX-512 runs tWalk, which
-// goes on where this stops.)
+// each operation as the Go code rounds it. (AVX-512 runs tBlock, which
+// marks the tries this stops at and goes on: tblock.go.)
 
 import (
 	. "github.com/mmcloughlin/avo/build"

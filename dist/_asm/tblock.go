@@ -1,0 +1,182 @@
+package main
+
+// tBlockAVX512: the tries of StudentsT's values for the Go walk
+// (studentst.go's tSampler.walk), 8 per ZMM register, each from three
+// words as tMTAVX2's (the words of a group separated by permutes, the
+// ziggurat's rows read by loads: both measured faster than gathers). A try
+// is always three words (tSampler.tryMT), so the kernel never stops: it
+// marks the tries whose normal words miss the fast path (the walk makes
+// them in Go, and drops the tries whose words they draw) and those the
+// squeeze does not take (the walk decides them by the exact test from
+// their y and q).
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// tBlockLen is the most tries a call makes: the length of the arrays of
+// tScratch (studentst.go's tBlockLen).
+const tBlockLen = 128
+
+// tPerm: the VPERMT2Q indices that gather words 3l+r (l = 0..7) of 24 in
+// two steps, for r = 0, 1, 2: from the first 16 words those below 16, then
+// from those and the last 8 the rest.
+var tPerm Mem
+
+func tPermConstant() {
+	tPerm = GLOBL("tPerm", RODATA|NOPTR)
+	for r := 0; r < 3; r++ {
+		for l := 0; l < 8; l++ {
+			w := 3*l + r
+			first := uint64(l) // the first step's: word w of 0..15, else any
+			if w < 16 {
+				first = uint64(w)
+			}
+			DATA(128*r+8*l, U64(first))
+		}
+		for l := 0; l < 8; l++ {
+			w := 3*l + r
+			second := uint64(l) // the first step's lane l
+			if w >= 16 {
+				second = uint64(8 + w - 16)
+			}
+			DATA(128*r+64+8*l, U64(second))
+		}
+	}
+}
+
+func tBlock() {
+	name := "tBlockAVX512"
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name+" makes the tries of words 3t, 3t+1 and 3t+2 of src (little-endian)",
+		"for the first m = min(len(src)/24, 128)&^7 of them and returns m: vals[t] is",
+		"mu + sigma·(z·sqrt(h/g)) for z and x the fast-path values of the first two",
+		"words, y = c·x, q = open01 of the third and g = d·((1+y)(1+y)(1+y)) (the c,",
+		"c2 and d of lane 0 of l, d < mtBig); ys[t] and qs[t] are its y and q; bit",
+		"t%64 of slow[t/64] is set where a normal word misses the fast path, and of",
+		"und[t/64] where y <= -1 or the squeeze does not take the try. The arrays",
+		"after the m tries hold anything.")
+	vals := Load(Param("vals"), GP64())
+	ys := Load(Param("ys"), GP64())
+	qs := Load(Param("qs"), GP64())
+	und := Load(Param("und"), GP64())
+	slow := Load(Param("slow"), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	{ // m·8, the bytes of vals to set: len(src)/24 tries, 128 at most
+		t := GP64()
+		MOVQ(U32(0xAAAAAAAB), t) // ⌊len/24⌋ = ⌊len·⌈2^33/3⌉/2^36⌋ for len < 2^32
+		IMULQ(t, n)
+		SHRQ(U8(36), n)
+		MOVQ(U32(tBlockLen), t)
+		CMPQ(n, t)
+		CMOVQGT(t, n)
+		ANDQ(I8(-8), n)
+		Store(n, ReturnIndex(0))
+		SHLQ(U8(3), n)
+	}
+	bcast := func(name string) VecVirtual {
+		b, err := Param(name).Resolve()
+		if err != nil {
+			panic(err)
+		}
+		v := ZMM()
+		VBROADCASTSD(b.Addr, v)
+		return v
+	}
+	h := bcast("h")
+	addr := func(name string) Mem { // mu and sigma: broadcast from memory
+		b, err := Param(name).Resolve()
+		if err != nil {
+			panic(err)
+		}
+		return b.Addr
+	}
+	mu, sigma := addr("mu"), addr("sigma")
+	lp := Load(Param("l"), GP64())
+	c, c2, d := ZMM(), ZMM(), ZMM()
+	VBROADCASTSD(Mem{Base: lp}, c)
+	VBROADCASTSD(Mem{Base: lp, Disp: 64}, c2)
+	VBROADCASTSD(Mem{Base: lp, Disp: 128}, d)
+	abs, ones, bias, zero := ZMM(), ZMM(), ZMM(), ZMM()
+	for _, b := range []struct {
+		c uint64
+		v VecVirtual
+	}{{1<<63 - 1, abs}, {one, ones}, {0x3FEFFFFFFFFFFFFF, bias}} {
+		g := GP64()
+		MOVQ(U64(b.c), g)
+		VPBROADCASTQ(g, b.v)
+	}
+	VPXORQ(zero, zero, zero)
+
+	// normal sets x to the fast-path values of the words u (at mem, 24
+	// bytes apart) and ok to the lanes that take the fast path.
+	normal := func(u VecVirtual, mem Mem, x VecVirtual, ok Register) {
+		tbl := table("·normPairs")
+		j, w, k, t := ZMM(), ZMM(), ZMM(), ZMM()
+		VPSRAQ(U8(11), u, j)
+		VCVTQQ2PD(j, x)
+		lookupRows(avx512, true, tbl, mem, 24, w, k, t)
+		VPANDQ(abs, x, t)
+		VCMPPD(U8(cmpLT), k, t, ok) // |j| < k[i]
+		VMULPD(w, x, x)
+	}
+
+	off := GP64() // bytes of vals set; src's are three times as many
+	o := GP64()
+	XORQ(off, off)
+	XORQ(o, o)
+	done := name + "_done"
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(done))
+	// The words of z, x and u: words 3l, 3l+1 and 3l+2 of the 24, two
+	// permutes each from the three registers' worth (tPerm).
+	at := func(r int) Mem { return Mem{Base: src, Index: o, Scale: 1, Disp: 64 * r} }
+	wz, wx, wu := ZMM(), ZMM(), ZMM()
+	for r, v := range []VecVirtual{wz, wx, wu} {
+		i1, i2 := ZMM(), ZMM()
+		VMOVDQU64(tPerm.Offset(128*r), i1)
+		VMOVDQU64(tPerm.Offset(128*r+64), i2)
+		VMOVDQU64(at(0), v)
+		VPERMT2Q(at(1), i1, v)
+		VPERMT2Q(at(2), i2, v)
+	}
+	z, x := ZMM(), ZMM()
+	normal(wz, at(0), z, K1)
+	xm := at(0)
+	xm.Disp = 8
+	normal(wx, xm, x, K2)
+	y, q, x2, lhs, vy, rhs, t := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	mtTryAVX512(x, wu, c, c2, ones, bias, y, q, x2, lhs, vy, rhs)
+	VCMPPD(U8(cmpLT), vy, zero, K3)
+	VMINPD(ones, vy, t) // min(1, 1+y): neither is NaN
+	VMULPD(t, rhs, rhs)
+	VCMPPD(U8(cmpLT), rhs, lhs, K3, K3) // y > -1 and the squeeze takes it
+	mtCube(vy, d, t)
+	VDIVPD(t, h, t) // h/g
+	VSQRTPD(t, t)
+	VMULPD(t, z, t)
+	VMULPD_BCST(sigma, t, t)
+	VADDPD_BCST(mu, t, t)
+	VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1})
+	VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1})
+	VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1})
+	KANDB(K1, K2, K1)
+	KNOTB(K1, K1)
+	KMOVB(K1, Mem{Base: slow})
+	INCQ(slow)
+	KNOTB(K3, K3)
+	KMOVB(K3, Mem{Base: und})
+	INCQ(und)
+	ADDQ(U8(64), off)
+	ADDQ(U32(192), o)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(done)
+	VZEROUPPER()
+	RET()
+}

@@ -474,17 +474,17 @@ type betaScratch struct {
 	mtScratch
 }
 
-// walk is mtGamma.walk for X/(X+Y): the tries of X and Y in turn, four
-// words a value. The gammas taken come in the order X, Y, X, Y, ..., so
+// walk is a walk of Marsaglia-Tsang tries (mtGamma.walk) for X/(X+Y): the
+// tries of X and Y in turn, four words a value. The gammas taken come in the order X, Y, X, Y, ..., so
 // walk keeps them in sc.acc as the kernel stores them and pairs them into
 // values a batch at a time (flush). The kernel makes a block's tries with
 // the parameters of X and Y in alternate lanes, lanes l from an X try, ly
 // from a Y try (an odd number of gammas kept). A try the exact test rejects
 // is followed by the next try of the same gamma, which the kernel made with
 // the other's parameters, so the block ends there and the next block starts
-// at the try after it. At a try whose words are not two the block ends too,
-// draw takes that gamma from its first words, and the next block starts
-// after them. Blocks are betaBlock tries at most, since the kernel's tries
+// at the try after it. At a normal word off the fast path or a y <= -1
+// the block ends too, draw takes that gamma from the try's words, and the
+// next block starts after them. Blocks are betaBlock tries at most, since the kernel's tries
 // after a block's end are made again. sc.acc is not dst's memory: each
 // value X/(X+Y) is stored after its words are read, 32 bytes a value. walk
 // returns at a value that drew past the chunk's words, or where fewer than

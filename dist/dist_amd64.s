@@ -6050,6 +6050,268 @@ mtBlockAVX2_done:
 	VZEROUPPER
 	RET
 
+// func mtTriesAVX512(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mul float64) int
+// Requires: AVX, AVX512DQ, AVX512F, CMOV
+TEXT ·mtTriesAVX512(SB), NOSPLIT, $0-88
+	MOVQ         vals+0(FP), AX
+	MOVQ         ys+8(FP), CX
+	MOVQ         qs+16(FP), DX
+	MOVQ         und+24(FP), BX
+	MOVQ         slow+32(FP), SI
+	MOVQ         src_base+40(FP), DI
+	MOVQ         src_len+48(FP), R8
+	SHRQ         $0x04, R8
+	MOVQ         $0x00000080, R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	ANDQ         $-8, R8
+	MOVQ         R8, ret+80(FP)
+	SHLQ         $0x03, R8
+	VBROADCASTSD mul+72(FP), Z0
+	MOVQ         l+64(FP), R9
+	VMOVUPD      (R9), Z1
+	VMOVUPD      64(R9), Z2
+	VMOVUPD      128(R9), Z3
+	MOVQ         $0x7fffffffffffffff, R9
+	VPBROADCASTQ R9, Z4
+	MOVQ         $0x3ff0000000000000, R9
+	VPBROADCASTQ R9, Z5
+	MOVQ         $0x3fefffffffffffff, R9
+	VPBROADCASTQ R9, Z6
+	VPXORQ       Z7, Z7, Z7
+	VMOVDQU64    evenOdd<>+0(SB), Z8
+	VMOVDQU64    evenOdd<>+64(SB), Z9
+	LEAQ         ·normPairs+0(SB), R9
+	XORQ         R10, R10
+
+mtTriesAVX512_loop:
+	CMPQ         R10, R8
+	JAE          mtTriesAVX512_done
+	VMOVDQU64    (DI)(R10*2), Z10
+	VMOVDQU64    64(DI)(R10*2), Z11
+	VMOVDQA64    Z10, Z12
+	VPERMT2Q     Z11, Z8, Z12
+	VPERMT2Q     Z11, Z9, Z10
+	VPSRAQ       $0x0b, Z12, Z11
+	VCVTQQ2PD    Z11, Z11
+	MOVBQZX      (DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X15
+	MOVBQZX      32(DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VINSERTF128  $0x01, (R9)(R11*1), Y15, Y15
+	MOVBQZX      64(DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X13
+	MOVBQZX      96(DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VINSERTF128  $0x01, (R9)(R11*1), Y13, Y13
+	VINSERTF64X4 $0x01, Y13, Z15, Z15
+	MOVBQZX      16(DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X14
+	MOVBQZX      48(DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VINSERTF128  $0x01, (R9)(R11*1), Y14, Y14
+	MOVBQZX      80(DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VMOVUPD      (R9)(R11*1), X13
+	MOVBQZX      112(DI)(R10*2), R11
+	SHLQ         $0x04, R11
+	VINSERTF128  $0x01, (R9)(R11*1), Y13, Y13
+	VINSERTF64X4 $0x01, Y13, Z14, Z14
+	VUNPCKLPD    Z14, Z15, Z13
+	VUNPCKHPD    Z14, Z15, Z14
+	VPANDQ       Z4, Z11, Z12
+	VCMPPD       $0x11, Z14, Z12, K1
+	VMULPD       Z13, Z11, Z11
+	VMULPD       Z11, Z1, Z16
+	VPSRLQ       $0x0c, Z10, Z10
+	VPORQ        Z5, Z10, Z10
+	VSUBPD       Z6, Z10, Z10
+	VMULPD       Z11, Z11, Z11
+	VMULPD       Z11, Z11, Z11
+	VMULPD       Z11, Z2, Z11
+	VSUBPD       Z10, Z5, Z18
+	VADDPD       Z5, Z16, Z17
+	VCMPPD       $0x11, Z17, Z7, K2
+	VMINPD       Z5, Z17, Z12
+	VMULPD       Z12, Z18, Z18
+	VCMPPD       $0x11, Z18, Z11, K2, K2
+	VMULPD       Z17, Z17, Z12
+	VMULPD       Z17, Z12, Z12
+	VMULPD       Z12, Z3, Z12
+	VMULPD       Z0, Z12, Z12
+	VMOVUPD      Z12, (AX)(R10*1)
+	VMOVUPD      Z16, (CX)(R10*1)
+	VMOVUPD      Z10, (DX)(R10*1)
+	KNOTB        K1, K1
+	KMOVB        K1, (SI)
+	INCQ         SI
+	KNOTB        K2, K2
+	KMOVB        K2, (BX)
+	INCQ         BX
+	ADDQ         $0x40, R10
+	JMP          mtTriesAVX512_loop
+
+mtTriesAVX512_done:
+	VZEROUPPER
+	RET
+
+// func mtTriesAVX2(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mul float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·mtTriesAVX2(SB), NOSPLIT, $0-88
+	MOVQ         vals+0(FP), AX
+	MOVQ         ys+8(FP), CX
+	MOVQ         qs+16(FP), DX
+	MOVQ         und+24(FP), BX
+	MOVQ         slow+32(FP), SI
+	MOVQ         src_base+40(FP), DI
+	MOVQ         src_len+48(FP), R8
+	SHRQ         $0x04, R8
+	MOVQ         $0x00000080, R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	ANDQ         $-8, R8
+	MOVQ         R8, ret+80(FP)
+	SHLQ         $0x03, R8
+	VBROADCASTSD mul+72(FP), Y0
+	MOVQ         l+64(FP), R9
+	VMOVUPD      (R9), Y1
+	VMOVUPD      64(R9), Y2
+	VMOVUPD      128(R9), Y3
+	LEAQ         mtConsts<>+0(SB), R9
+	LEAQ         ·normPairs+0(SB), R10
+	XORQ         R11, R11
+
+mtTriesAVX2_loop:
+	CMPQ        R11, R8
+	JAE         mtTriesAVX2_done
+	VMOVDQU     (DI)(R11*2), Y4
+	VMOVDQU     32(DI)(R11*2), Y5
+	VUNPCKLPD   Y5, Y4, Y6
+	VUNPCKHPD   Y5, Y4, Y4
+	VPERMPD     $0xd8, Y6, Y6
+	VPERMPD     $0xd8, Y4, Y4
+	VPSRLQ      $0x0b, Y6, Y6
+	VPAND       128(R9), Y6, Y5
+	VPOR        160(R9), Y5, Y5
+	VPAND       192(R9), Y6, Y6
+	VPADDQ      160(R9), Y6, Y6
+	VSUBPD      Y6, Y5, Y5
+	MOVBQZX     (DI)(R11*2), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R10)(R12*1), X8
+	MOVBQZX     32(DI)(R11*2), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R10)(R12*1), Y8, Y8
+	MOVBQZX     16(DI)(R11*2), R12
+	SHLQ        $0x04, R12
+	VMOVUPD     (R10)(R12*1), X7
+	MOVBQZX     48(DI)(R11*2), R12
+	SHLQ        $0x04, R12
+	VINSERTF128 $0x01, (R10)(R12*1), Y7, Y7
+	VUNPCKLPD   Y7, Y8, Y11
+	VUNPCKHPD   Y7, Y8, Y7
+	VANDPD      (R9), Y5, Y6
+	VCMPPD      $0x11, Y7, Y6, Y12
+	VMULPD      Y11, Y5, Y5
+	VMULPD      Y5, Y1, Y11
+	VPSRLQ      $0x0c, Y4, Y4
+	VPOR        32(R9), Y4, Y4
+	VSUBPD      64(R9), Y4, Y4
+	VMULPD      Y5, Y5, Y5
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y6, Y2, Y6
+	VMOVUPD     32(R9), Y14
+	VSUBPD      Y4, Y14, Y14
+	VADDPD      32(R9), Y11, Y5
+	VMINPD      32(R9), Y5, Y13
+	VMULPD      Y13, Y14, Y14
+	VCMPPD      $0x11, Y14, Y6, Y13
+	VXORPD      Y6, Y6, Y6
+	VCMPPD      $0x11, Y5, Y6, Y6
+	VANDPD      Y6, Y13, Y13
+	VMOVMSKPD   Y12, R12
+	VMOVMSKPD   Y13, R13
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y5, Y6, Y6
+	VMULPD      Y6, Y3, Y6
+	VMULPD      Y0, Y6, Y6
+	VMOVUPD     Y6, (AX)(R11*1)
+	VMOVUPD     Y11, (CX)(R11*1)
+	VMOVUPD     Y4, (DX)(R11*1)
+	VMOVDQU     64(DI)(R11*2), Y4
+	VMOVDQU     96(DI)(R11*2), Y5
+	VUNPCKLPD   Y5, Y4, Y6
+	VUNPCKHPD   Y5, Y4, Y4
+	VPERMPD     $0xd8, Y6, Y6
+	VPERMPD     $0xd8, Y4, Y4
+	VPSRLQ      $0x0b, Y6, Y6
+	VPAND       128(R9), Y6, Y5
+	VPOR        160(R9), Y5, Y5
+	VPAND       192(R9), Y6, Y6
+	VPADDQ      160(R9), Y6, Y6
+	VSUBPD      Y6, Y5, Y5
+	MOVBQZX     64(DI)(R11*2), R14
+	SHLQ        $0x04, R14
+	VMOVUPD     (R10)(R14*1), X10
+	MOVBQZX     96(DI)(R11*2), R14
+	SHLQ        $0x04, R14
+	VINSERTF128 $0x01, (R10)(R14*1), Y10, Y10
+	MOVBQZX     80(DI)(R11*2), R14
+	SHLQ        $0x04, R14
+	VMOVUPD     (R10)(R14*1), X9
+	MOVBQZX     112(DI)(R11*2), R14
+	SHLQ        $0x04, R14
+	VINSERTF128 $0x01, (R10)(R14*1), Y9, Y9
+	VUNPCKLPD   Y9, Y10, Y11
+	VUNPCKHPD   Y9, Y10, Y9
+	VANDPD      (R9), Y5, Y6
+	VCMPPD      $0x11, Y9, Y6, Y12
+	VMULPD      Y11, Y5, Y5
+	VMULPD      Y5, Y1, Y11
+	VPSRLQ      $0x0c, Y4, Y4
+	VPOR        32(R9), Y4, Y4
+	VSUBPD      64(R9), Y4, Y4
+	VMULPD      Y5, Y5, Y5
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y6, Y2, Y6
+	VMOVUPD     32(R9), Y14
+	VSUBPD      Y4, Y14, Y14
+	VADDPD      32(R9), Y11, Y5
+	VMINPD      32(R9), Y5, Y13
+	VMULPD      Y13, Y14, Y14
+	VCMPPD      $0x11, Y14, Y6, Y13
+	VXORPD      Y6, Y6, Y6
+	VCMPPD      $0x11, Y5, Y6, Y6
+	VANDPD      Y6, Y13, Y13
+	VMOVMSKPD   Y12, R14
+	VMOVMSKPD   Y13, R15
+	VMULPD      Y5, Y5, Y6
+	VMULPD      Y5, Y6, Y6
+	VMULPD      Y6, Y3, Y6
+	VMULPD      Y0, Y6, Y6
+	VMOVUPD     Y6, 32(AX)(R11*1)
+	VMOVUPD     Y11, 32(CX)(R11*1)
+	VMOVUPD     Y4, 32(DX)(R11*1)
+	SHLL        $0x04, R14
+	ORL         R14, R12
+	NOTL        R12
+	MOVB        R12, (SI)
+	INCQ        SI
+	SHLL        $0x04, R15
+	ORL         R15, R13
+	NOTL        R13
+	MOVB        R13, (BX)
+	INCQ        BX
+	ADDQ        $0x40, R11
+	JMP         mtTriesAVX2_loop
+
+mtTriesAVX2_done:
+	VZEROUPPER
+	RET
+
 // func betaRatiosAVX512(dst []float64, g []float64) int
 // Requires: AVX, AVX512F, CMOV
 TEXT ·betaRatiosAVX512(SB), NOSPLIT, $0-56

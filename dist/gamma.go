@@ -754,20 +754,62 @@ func mtValue(d float64, big bool, y float64) float64 {
 	return float64(d * (v * v * v))
 }
 
-// draw returns a Gamma(shape, 1) variate: a normal number, d·(1+y)³ >=
-// d·2^-159 (1 + y > 0 is at least 2^-53).
+// draw returns a Gamma(shape, 1) variate, the value of the first try taken
+// (try): a normal number, d·(1+y)³ >= d·2^-159 (1 + y > 0 is at least
+// 2^-53).
 func (m *mtGamma) draw(w *words) float64 {
 	for {
-		x := stdNormal(w)
-		y := float64(m.c * x)
-		if y <= -1 {
-			continue
-		}
-		q := open01(w.next())
-		if m.accept(x, y, q) {
-			return m.value(y)
+		if g, ok := m.try(w); ok {
+			return g
 		}
 	}
+}
+
+// try makes a try from the next pair of words, the normal x's and the
+// uniform q's, and returns its value and whether it is taken. A normal
+// word off the ziggurat's fast path continues from the next pair
+// (slowNormal), so that every try is whole pairs of words: the kernels
+// then make every try of a block at once (walk).
+func (m *mtGamma) try(w *words) (float64, bool) {
+	xu, qu := w.next(), w.next()
+	x, fast := normalFast(xu)
+	if !fast {
+		var ok bool
+		if x, ok = slowNormal(w, xu, x); !ok {
+			return 0, false
+		}
+	}
+	y := float64(m.c * x)
+	if q := open01(qu); y > -1 && m.accept(x, y, q) {
+		return m.value(y), true
+	}
+	return 0, false
+}
+
+// slowNormal continues a try whose normal word u (value x) misses the
+// fast path, from the next pair of words: one attempt of the slow path,
+// the wedge test of u's strip with the pair's first word the height's
+// uniform (normalWedge), or for the tail strip the tail's test with both
+// (normalTail). It returns the normal and whether the attempt succeeded;
+// where it fails the try is rejected. An attempt succeeds with the
+// probability with which normalSlow takes the word, and then gives the
+// value normalSlow would, so the normal of a try that is not rejected is
+// a normal deviate, and a failure only costs words.
+func slowNormal(w *words, u uint64, x float64) (float64, bool) {
+	a, b := w.next(), w.next()
+	if u&0xFF == 0 {
+		return normalTail(u, a, b)
+	}
+	return x, normalWedge(u, x, a)
+}
+
+// slowNormalSrc is slowNormal on the words of a Rand call.
+func slowNormalSrc(src rand.Source, u uint64, x float64) (float64, bool) {
+	a, b := src.Uint64(), src.Uint64()
+	if u&0xFF == 0 {
+		return normalTail(u, a, b)
+	}
+	return x, normalWedge(u, x, a)
 }
 
 // drawSrc is draw on the words of a Rand call, taken from src.Uint64
@@ -775,18 +817,18 @@ func (m *mtGamma) draw(w *words) float64 {
 // word): the same words in the same order, so the same value.
 func (m *mtGamma) drawSrc(src rand.Source) float64 {
 	for {
-		u := src.Uint64() // stdNormalSrc, its fast path written in
-		x, fast := normalFast(u)
+		xu, qu := src.Uint64(), src.Uint64() // try, written in
+		x, fast := normalFast(xu)
 		if !fast {
-			x = normalSlowSrc(src, u)
+			var ok bool
+			if x, ok = slowNormalSrc(src, xu, x); !ok {
+				continue
+			}
 		}
 		y := float64(m.c * x)
-		if y <= -1 {
-			continue
-		}
-		q := open01(src.Uint64())
+		q := open01(qu)
 		x2 := x * x // accept, inlined
-		if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || m.exact(y, q) {
+		if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || y > -1 && m.exact(y, q) {
 			return m.value(y)
 		}
 	}
@@ -885,7 +927,7 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 	i := 0
 	if !m.big && haveKernels() && len(dst) >= mtWalkMin {
 		l := m.lanes()
-		var sc mtScratch
+		var sc tryScratch
 		i = m.walk(w, dst, &l, r.mul, &sc)
 		r.divide(dst[:i])
 		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
@@ -916,95 +958,127 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 // scratch block's zeroing would cost more than the kernel saves.
 const mtWalkMin = 64
 
-// mtBlockLen is the most tries a walk's kernel call makes. A block mostly
-// ends sooner, at a normal word off the fast path (1.5% of them).
+// mtBlockLen is the most tries a walk's kernel call makes.
 const mtBlockLen = 128
 
-// mtScratch is a walk's block of tries: their y and q, and a bit for each
-// the squeeze does not take.
+// mtScratch is Beta's walk's block of tries (asmMTBlock's): their y and
+// q, and a bit for each the squeeze does not take.
 type mtScratch struct {
 	ys, qs [mtBlockLen]float64
 	und    [mtBlockLen / 64]uint64
 }
 
-// walk sets dst[0], dst[1], ... to mul·draw(w) for successive values,
-// from the tries of w's buffered words a block at a time, and returns how
-// many it set: it stops where fewer than a group of the kernel's tries (or
-// of values) is left, or after a value that drew past the chunk's words.
-// A block ends at a try whose words are not two (a normal word off the
-// fast path, or y <= -1), whose value draw takes. Two words a try
-// and a value per try taken, so the values are the tries taken in order:
-// the kernel (asmMTBlock) stores every try's value and marks those the
-// squeeze does not take, the exact test decides those from their y and q,
-// and the values of the tries it rejects are removed.
-//
-// dst may be the memory of the chunk whose words p holds, from the value
-// of the chunk's first word on: 16 bytes a value keep the values at or
-// before the words drawn (the kernel loads each group's words before it
-// stores their values).
-func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *mtScratch) int {
+// tryScratch is a walk's block of tries (asmMTTries', asmTBlock's): their
+// values, y and q, and a bit for each whose normal words miss the fast
+// path (slow) and for each with y <= -1 or that the squeeze does not take
+// (und).
+type tryScratch struct {
+	vals, ys, qs [mtBlockLen]float64
+	und, slow    [mtBlockLen / 64]uint64
+}
+
+// walk sets dst[0], dst[1], ... to mul·draw(w) for successive values from
+// the words of w's chunk (dst's memory), a block of tries at a time, and
+// returns how many it set: it stops where fewer than a group of the
+// kernel's tries (or of values) is left, or after a try that drew past the
+// chunk's words. The kernel (asmMTTries) makes every try of the block as
+// if its normal word took the fast path; walk continues those that do not,
+// in order, as slowNormal does (the wedge test from the next pair's first
+// word, then the kernel's try is the try; by try itself for the tail strip
+// or at the block's end) and drops the tries whose words they drew; it
+// decides the tries the squeeze leaves (decideMarked); then the
+// compaction kernel stores the values of the tries taken, in
+// order: the values, since draw returns the first try taken and every
+// try is whole pairs of words.
+func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *tryScratch) int {
 	o := 0
 	for {
 		p, base := w.p, w.k
-		tries := min(len(dst)-o, (len(p)-base)/16)
-		if tries < 8 {
+		n := min(len(dst)-o, (len(p)-base)/16, mtBlockLen)
+		if n < 8 {
 			return o
 		}
-		t := asmMTBlock(dst[o:], &sc.ys, &sc.qs, &sc.und, p[base:base+16*tries], l, mul)
-		// The exact tests, their answers gathered without a branch on
-		// them (each is known only after verdict's divisions, so a branch
-		// would be mispredicted late, as often as the answers change:
-		// about 70% of these tries are rejected); then the values of the
-		// tries rejected removed in one pass of the compaction kernel,
-		// in place, rather than a copy per rejected try.
-		var keep [walkBlock / 64]uint64
-		rejected := uint64(0)
-		for g := range (t + 63) / 64 {
-			b := sc.und[g]
-			if r := t - 64*g; r < 64 {
-				b &= 1<<r - 1
+		t := asmMTTries(sc, p[base:base+16*n], l, mul)
+		var keep, done [walkBlock / 64]uint64 // done: the tries try decided
+		for g := range keep {
+			keep[g] = ^uint64(0)
+		}
+		next, crossed := 0, false // the first try of the block whose words are not drawn
+		for g := 0; g < (t+63)/64 && !crossed; g++ {
+			for b := sc.slow[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
+				i := g<<6 + bits.TrailingZeros64(b)
+				if i < next {
+					continue // its words drawn by an earlier try
+				}
+				at := base + 16*i
+				if u := le64(p, at); i+1 < t && u&0xFF != 0 {
+					// slowNormal's wedge test, its uniform the next
+					// try's first word, whose words it draws.
+					x, _ := normalFast(u)
+					keep[g] &^= b2u(!normalWedge(u, x, le64(p, at+16))) << (i & 63)
+					keep[(i+1)>>6] &^= 1 << ((i + 1) & 63)
+					next = i + 2
+					continue
+				}
+				w.k = at
+				v, ok := m.try(w)
+				sc.vals[i] = mul * v
+				keep[g] &^= b2u(!ok) << (i & 63)
+				done[g] |= 1 << (i & 63)
+				next = t // past the chunk's words: all are drawn
+				if crossed = w.peeked; crossed {
+					break
+				}
+				next = (w.k - base) / 16 // whole pairs
+				for j := i + 1; j < min(next, t); j++ {
+					keep[j>>6] &^= 1 << (j & 63)
+				}
 			}
-			var rej uint64
-			for ; b != 0; b &= b - 1 {
-				i := bits.TrailingZeros64(b)
-				y, q := sc.ys[g<<6+i], sc.qs[g<<6+i]
-				v := m.verdict(y, q)
-				if v == 0 && !m.logTest(y, q) {
+		}
+		for j := next; crossed && j < t; j++ {
+			keep[j>>6] &^= 1 << (j & 63)
+		}
+		m.decideMarked(sc, &keep, &done, t)
+		// The compaction may write anything after the values kept, up to
+		// dst[o+t-1]: bytes below the words of the block's try t.
+		o += asmCompact(dst[o:], sc.vals[:], &keep, t)
+		if crossed {
+			return o
+		}
+		w.k = base + 16*max(next, t)
+	}
+}
+
+// decideMarked clears in keep the bits of the tries of sc (the first t)
+// that the squeeze left (und) and the exact test rejects, of those still
+// kept and not done: y <= -1, or verdict's answer or else logTest's. The
+// answers are gathered without a branch on them (each is known only after
+// verdict's divisions, so a branch would be mispredicted late, as often as
+// the answers change: about 70% of these tries are rejected).
+func (m *mtGamma) decideMarked(sc *tryScratch, keep, done *[walkBlock / 64]uint64, t int) {
+	for g := range (t + 63) / 64 {
+		var rej uint64
+		for b := sc.und[g] &^ done[g] & keep[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
+			i := g<<6 + bits.TrailingZeros64(b)
+			y, q := sc.ys[i], sc.qs[i]
+			v := uint8(1) // y <= -1: rejected
+			if y > -1 {
+				if v = m.verdict(y, q); v == 0 && !m.logTest(y, q) {
 					v = 1
 				}
-				rej |= uint64(v&1) << i
 			}
-			keep[g] = ^rej
-			rejected |= rej
+			rej |= uint64(v&1) << (i & 63)
 		}
-		if rejected == 0 {
-			o += t
-		} else {
-			// The kernel takes whole groups of 8; a loop the rest.
-			blk := dst[o : o+t]
-			m8 := t &^ 7
-			k := 0
-			if m8 > 0 {
-				k = asmCompact(blk, blk, &keep, m8)
-			}
-			for j := m8; j < t; j++ {
-				blk[k] = blk[j]
-				k += int(keep[j>>6] >> (j & 63) & 1)
-			}
-			o += k
-		}
-		w.k = base + 16*t
-		if t == tries&^7 {
-			continue
-		}
-		// Try t draws more words than two: draw takes it here, and the
-		// next block starts after its words.
-		dst[o] = mul * m.draw(w)
-		o++
-		if w.peeked {
-			return o // drew past the chunk's words
-		}
+		keep[g] &^= rej
 	}
+}
+
+// lowBits returns a mask of the low min(r, 64) bits.
+func lowBits(r int) uint64 {
+	if r >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<r - 1
 }
 
 // rechunk reports whether a Fill loop whose value has just drawn past its

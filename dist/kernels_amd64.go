@@ -108,7 +108,13 @@ func betaRatiosAVX512(dst, g []float64) int
 func betaRatiosAVX2(dst, g []float64) int
 
 //go:noescape
-func tBlockAVX512(vals, ys, qs *[tBlockLen]float64, und, slow *[tBlockLen / 64]uint64, src []byte, l *mtLanes, mu, sigma, h float64) int
+func tBlockAVX512(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mu, sigma, h float64) int
+
+//go:noescape
+func mtTriesAVX512(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
+
+//go:noescape
+func mtTriesAVX2(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
 func tMTAVX2(dst []float64, src []byte, l *mtLanes, mu, sigma, h float64) int
@@ -401,6 +407,23 @@ func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 6
 	return 0
 }
 
+// asmMTTries makes the tries of mtGamma.try from words 2t and 2t+1 of p
+// for the first m = min(len(p)/16, mtBlockLen)&^7 of them, as if each
+// normal word took the fast path, and returns m (0 without a kernel):
+// sc.vals[t] is mul·mtValue(d, false, y) of try t, sc.ys[t] and sc.qs[t]
+// its y and q; bit t%64 of sc.slow[t/64] is set where the normal word
+// misses the fast path, and of sc.und[t/64] where y <= -1 or the squeeze
+// does not take the try (c, c2 and d lane by lane from l, d < mtBig).
+func asmMTTries(sc *tryScratch, p []byte, l *mtLanes, mul float64) int {
+	switch {
+	case useAVX512:
+		return mtTriesAVX512(&sc.vals, &sc.ys, &sc.qs, &sc.und, &sc.slow, p, l, mul)
+	case useAVX2:
+		return mtTriesAVX2(&sc.vals, &sc.ys, &sc.qs, &sc.und, &sc.slow, p, l, mul)
+	}
+	return 0
+}
+
 // asmBoostRun sets gs[t] to mtValue(d, false, y) and us[t] to the
 // open01 of word 3t+2 of p for the values t whose first try, from words
 // 3t and 3t+1 (gammaSampler.boostWords' quick path), is taken at once,
@@ -463,13 +486,13 @@ func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int {
 func haveTBlock() bool { return useAVX512 }
 
 // asmTBlock makes the tries of tSampler.tryMT from words 3t, 3t+1 and 3t+2
-// of p for the first m = min(len(p)/24, tBlockLen)&^7 of them, as if each
+// of p for the first m = min(len(p)/24, mtBlockLen)&^7 of them, as if each
 // normal word took the fast path, and returns m (0 without its kernel):
 // sc.vals[t] is the value mu + sigma·(z·sqrt(h/g)) of try t, sc.ys[t] and
 // sc.qs[t] its y and q; bit t%64 of sc.slow[t/64] is set where a normal
 // word misses the fast path, and of sc.und[t/64] where y <= -1 or the
 // squeeze does not take the try (c, c2 and d in lane 0 of l, d < mtBig).
-func asmTBlock(sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) int {
+func asmTBlock(sc *tryScratch, p []byte, l *mtLanes, mu, sigma, h float64) int {
 	if useAVX512 {
 		return tBlockAVX512(&sc.vals, &sc.ys, &sc.qs, &sc.und, &sc.slow, p, l, mu, sigma, h)
 	}

@@ -1,6 +1,7 @@
 package dist
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -262,6 +263,92 @@ func TestKernelMTBlock(t *testing.T) {
 		}
 		if stops == 0 || misses == 0 || long == 0 {
 			t.Fatalf("the words never stopped a block (%d), missed the squeeze (%d) or ran past 64 tries (%d): the test tests nothing", stops, misses, long)
+		}
+	})
+}
+
+// TestKernelMTTries compares asmMTTries with the Go code of mtGamma.try
+// as if its normal word took the fast path (normalFast, y = c·x, open01,
+// mtValue, the squeeze) bit for bit, and its marks with the fast path,
+// y > -1 and the squeeze, on every shape kind below mtBig, one shape or
+// two in turn in the lanes, rate scalings, every number of tries 0 to 300
+// and more, at every byte offset of the words (mod 16), on words dense in
+// slow paths and the ends of the uniforms and with y <= -1: the number of
+// tries it returns is min(len/16, mtBlockLen)&^7 (0 without a kernel) and
+// the words keep their bytes.
+func TestKernelMTTries(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(43, 44))
+		var marks [4]int // slow, und, y <= -1, taken
+		for _, shapes := range [][2]float64{{1.0001, 1.0001}, {1.2, 1.2}, {2, 2}, {3.5, 3.5}, {1e4, 1e4}, {0x1p20 - 1, 0x1p20 - 1}, {2, 5}, {1.0001, 30}} {
+			var m [2]mtGamma
+			m[0].init(shapes[0])
+			m[1].init(shapes[1])
+			l := pairLanes(&m[0], &m[1])
+			for _, mul := range []float64{1, 0.5, 3.25, 1e-300} {
+				for n := range 305 {
+					words := mtWords(r, n)
+					for j := 0; j < len(words); j += 2 {
+						switch {
+						case n%3 == 1:
+							words[j], words[j+1] = r.Uint64(), r.Uint64()
+						case r.IntN(64) == 0: // x far below 0: y <= -1
+							words[j] = uint64(-(1<<52)+r.Int64N(1<<40))<<11 | uint64(1+r.IntN(250))
+						}
+					}
+					if n%4 == 3 {
+						words = words[:r.IntN(len(words)+1)]
+					}
+					off := n % 16
+					p := bytesAt(words, off)
+					var sc tryScratch
+					got := asmMTTries(&sc, p, &l, mul)
+					desc := fmt.Sprintf("%s shapes %v mul %v, %d words, offset %d", Backend(), shapes, mul, len(words), off)
+					want := min(len(p)/16, mtBlockLen) &^ 7
+					if !haveKernels() {
+						want = 0
+					}
+					if got != want {
+						t.Fatalf("%s: made %d tries, want %d", desc, got, want)
+					}
+					for j := range got {
+						g := &m[j%2]
+						x, fast := normalFast(le64(p, 16*j))
+						y := float64(g.c * x)
+						q := open01(le64(p, 16*j+8))
+						x2 := x * x
+						sq := y > -1 && g.c2*(x2*x2) < (1-q)*min(1, 1+y)
+						v := mtValue(g.d, false, y) * mul
+						slow, und := sc.slow[j/64]>>(j%64)&1 == 1, sc.und[j/64]>>(j%64)&1 == 1
+						if slow != !fast || und != !sq {
+							t.Fatalf("%s: try %d marked slow %v, und %v, want %v, %v", desc, j, slow, und, !fast, !sq)
+						}
+						if math.Float64bits(sc.vals[j]) != math.Float64bits(v) || sc.ys[j] != y || sc.qs[j] != q {
+							t.Fatalf("%s: try %d: value, y, q %v %v %v, want %v %v %v", desc, j, sc.vals[j], sc.ys[j], sc.qs[j], v, y, q)
+						}
+						switch {
+						case slow:
+							marks[0]++
+						case !(y > -1):
+							marks[2]++
+						case und:
+							marks[1]++
+						default:
+							marks[3]++
+						}
+					}
+					if !bytes.Equal(p, bytesAt(words, off)) {
+						t.Fatalf("%s: wrote over the words", desc)
+					}
+				}
+			}
+		}
+		if haveKernels() {
+			for i, c := range marks {
+				if c == 0 {
+					t.Fatalf("no try of kind %d (slow, und, y <= -1, taken: %v): the words test nothing there", i, marks)
+				}
+			}
 		}
 	})
 }

@@ -45,7 +45,9 @@ func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int { ret
 
 func haveTBlock() bool { return false }
 
-func asmTBlock(sc *tScratch, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
+func asmTBlock(sc *tryScratch, p []byte, l *mtLanes, mu, sigma, h float64) int { return 0 }
+
+func asmMTTries(sc *tryScratch, p []byte, l *mtLanes, mul float64) int { return 0 }
 
 func asmAlias(dst []int64, p []byte, tab []uint64, mask uint64) int { return 0 }
 

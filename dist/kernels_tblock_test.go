@@ -16,7 +16,7 @@ import (
 // and the squeeze, for several Nu and locations, every number of tries 0
 // to 200 and more, at every byte offset of the words (mod 16), on words
 // dense in slow paths and the ends of the uniforms: the number of tries it
-// returns is min(len/24, tBlockLen)&^7 and the words keep their bytes.
+// returns is min(len/24, mtBlockLen)&^7 and the words keep their bytes.
 // Without AVX-512 it makes none.
 func TestKernelTBlock(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
@@ -43,10 +43,10 @@ func TestKernelTBlock(t *testing.T) {
 					words = words[:r.IntN(len(words)+1)]
 				}
 				p := bytesAt(words, off)
-				var sc tScratch
+				var sc tryScratch
 				got := asmTBlock(&sc, p, &l, s.mu, s.sigma, s.h)
 				desc := fmt.Sprintf("%s %+v, %d words, offset %d", Backend(), d, len(words), off)
-				want := min(len(p)/24, tBlockLen) &^ 7
+				want := min(len(p)/24, mtBlockLen) &^ 7
 				if !haveTBlock() {
 					want = 0
 				}

@@ -286,7 +286,7 @@ func (s *tSampler) fill(w *words, dst []float64) int {
 	l := s.g.mt.lanes()
 	i := 0
 	if kernel && haveTBlock() && len(dst) >= mtWalkMin {
-		var sc tScratch
+		var sc tryScratch
 		i = s.walk(w, dst, &l, &sc)
 		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
 			return i
@@ -374,17 +374,6 @@ func (s *tSampler) runUnit(p []byte, k, n int, dst []float64) (int, int) {
 	return len(dst), k
 }
 
-// tBlockLen is the most tries a walk's kernel call makes.
-const tBlockLen = 128
-
-// tScratch is a walk's block of tries (asmTBlock's): their values, y and
-// q, and a bit for each made with a normal word off the fast path (slow)
-// and for each the squeeze does not take (und).
-type tScratch struct {
-	vals, ys, qs [tBlockLen]float64
-	und, slow    [tBlockLen / 64]uint64
-}
-
 // walk sets dst[0], dst[1], ... to drawMT(w) for successive values from
 // the words of w's chunk (dst's memory), a block of tries at a time, and
 // returns how many it set: it stops where fewer than a group of the
@@ -397,12 +386,12 @@ type tScratch struct {
 // leaves by the exact test; then the values of the tries taken, in order,
 // are the values (drawMT returns the first try taken, and each try is
 // whole triples).
-func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tScratch) int {
+func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tryScratch) int {
 	m := &s.g.mt
 	o := 0
 	for {
 		p, base := w.p, w.k
-		n := min(len(dst)-o, (len(p)-base)/24, tBlockLen)
+		n := min(len(dst)-o, (len(p)-base)/24, mtBlockLen)
 		if n < 8 {
 			return o
 		}
@@ -453,21 +442,7 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tScratch) int {
 		for j := next; crossed && j < t; j++ {
 			keep[j>>6] &^= 1 << (j & 63)
 		}
-		for g := range (t + 63) / 64 {
-			var rej uint64
-			for b := sc.und[g] &^ done[g] & keep[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
-				i := g<<6 + bits.TrailingZeros64(b)
-				y, q := sc.ys[i], sc.qs[i]
-				v := uint8(1) // y <= -1: rejected
-				if y > -1 {
-					if v = m.verdict(y, q); v == 0 && !m.logTest(y, q) {
-						v = 1
-					}
-				}
-				rej |= uint64(v&1) << (i & 63)
-			}
-			keep[g] &^= rej
-		}
+		m.decideMarked(sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to
 		// dst[o+t-1]: bytes below the words of the block's try t.
 		o += asmCompact(dst[o:], sc.vals[:], &keep, t)
@@ -476,14 +451,6 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tScratch) int {
 		}
 		w.k = base + 24*max(next, t)
 	}
-}
-
-// lowBits returns a mask of the low min(r, 64) bits.
-func lowBits(r int) uint64 {
-	if r >= 64 {
-		return ^uint64(0)
-	}
-	return 1<<r - 1
 }
 
 // runMT is mtGamma.run for Mu + Sigma·z·sqrt(h/G): tryMT's tries of three

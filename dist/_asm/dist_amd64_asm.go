@@ -24,7 +24,8 @@
 //     log(x), log(x)/k and log(x)·k over a slice (xmath.go in this
 //     directory).
 //   - mtBlock: the first tries of the gamma sampler of Marsaglia and
-//     Tsang, a block at a time, for the Go walk (mtblock.go).
+//     Tsang, a block at a time, for the Go walk (mtblock.go); mtTries:
+//     all the tries of a block, the others marked (mttries.go).
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
 //     once, up to the first that is not (studentst.go); tBlock: a block
 //     of StudentsT's tries, the others marked (tblock.go).
@@ -94,6 +95,8 @@ func main() {
 	mtConstsConstant()
 	mtBlock()
 	mtBlockAVX2()
+	mtTries()
+	mtTriesAVX2()
 	betaRatios(avx512)
 	betaRatios(avx2)
 	tIdxConstant()

@@ -1,8 +1,9 @@
 package main
 
 // mtBlockAVX512 and mtBlockAVX2: the first tries of Marsaglia and Tsang's
-// gamma sampler for a block of tries, for the Go walk (gamma.go's
-// mtGamma.walk, beta.go's betaSampler.walk). Each try is two words: the
+// gamma sampler for a block of tries, for Beta's Go walk (beta.go's
+// betaSampler.walk; Gamma's runs mtTries, which goes on where this
+// stops: mttries.go). Each try is two words: the
 // normal word's fast path x (normalFast: the normals kernel's conversion
 // and table, the pair {w[i], float64(k[i])} gathered), y = c·x, q = open01
 // of the second word (the uniforms' bit trick), the squeeze c2·(x²·x²) <
@@ -14,9 +15,9 @@ package main
 // A try the squeeze does not take is only marked: its exact test (two
 // logs) draws no word, so the tries after it keep their words whatever
 // the test says, and the walk decides it from the try's words. What stops
-// the block is a try whose words are not two: a normal word off the fast
-// path (the slow path draws more words) or y <= -1 (draw takes the next
-// word for a new normal at once).
+// the block is a normal word off the fast path (the try continues from
+// the next pair: mtGamma.try) or y <= -1 (a rejected try: Beta's walk
+// draws on from it).
 
 import (
 	"fmt"

@@ -16,10 +16,6 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// tBlockLen is the most tries a call makes: the length of the arrays of
-// tScratch (studentst.go's tBlockLen).
-const tBlockLen = 128
-
 // tPerm: the VPERMT2Q indices that gather words 3l+r (l = 0..7) of 24 in
 // two steps, for r = 0, 1, 2: from the first 16 words those below 16, then
 // from those and the last 8 the rest.
@@ -71,7 +67,7 @@ func tBlock() {
 		MOVQ(U32(0xAAAAAAAB), t) // ⌊len/24⌋ = ⌊len·⌈2^33/3⌉/2^36⌋ for len < 2^32
 		IMULQ(t, n)
 		SHRQ(U8(36), n)
-		MOVQ(U32(tBlockLen), t)
+		MOVQ(U32(mtBlockLen), t)
 		CMPQ(n, t)
 		CMOVQGT(t, n)
 		ANDQ(I8(-8), n)

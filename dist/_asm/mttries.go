@@ -1,0 +1,194 @@
+package main
+
+// mtTriesAVX512 and mtTriesAVX2: Marsaglia and Tsang's tries for a block
+// of pairs of words, for the Go walk (gamma.go's mtGamma.walk), as
+// mtBlock's but without stopping: a try is always whole pairs of words
+// (mtGamma.try), so the kernels make every try of the block as if its
+// normal word took the fast path, and mark those whose word does not (the
+// walk continues them from the next pair) and those with y <= -1 or that
+// the squeeze does not take (the walk decides them by the exact test).
+// The values go to a scratch array, not over the words: a slow try's walk
+// reads the next pair's words after the kernel has run.
+
+import (
+	"fmt"
+	"math"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+func mtTriesDoc(name string, lanes int) {
+	Doc(name+" makes the tries of words 2t and 2t+1 of src (little-endian) for",
+		fmt.Sprintf("the first m = min(len(src)/16, %d)&^7 of them and returns m: vals[t] is", mtBlockLen),
+		"mul·(d·((1+y)(1+y)(1+y))) for x the fast-path value of the first word, y = c·x",
+		"and q the open01 of the second (the c, c2 and d of lane t%"+fmt.Sprint(lanes)+" of l, d < mtBig); ys[t]",
+		"and qs[t] are its y and q; bit t%64 of slow[t/64] is set where the normal word",
+		"misses the fast path, and of und[t/64] where y <= -1 or the squeeze does not",
+		"take the try. The arrays after the m tries hold anything.")
+}
+
+// mtTriesArgs loads a tries kernel's arguments: its pointers, the bytes of
+// vals to set (m·8, m returned), mul broadcast and l's c, c2 and d.
+func mtTriesArgs(vec func() VecVirtual) (vals, ys, qs, und, slow, src, n Register, mul, c, c2, d VecVirtual) {
+	vals = Load(Param("vals"), GP64())
+	ys = Load(Param("ys"), GP64())
+	qs = Load(Param("qs"), GP64())
+	und = Load(Param("und"), GP64())
+	slow = Load(Param("slow"), GP64())
+	src = Load(Param("src").Base(), GP64())
+	n = Load(Param("src").Len(), GP64())
+	SHRQ(U8(4), n) // whole tries
+	most := GP64()
+	MOVQ(U32(mtBlockLen), most)
+	CMPQ(n, most)
+	CMOVQGT(most, n)
+	ANDQ(I8(-8), n)
+	Store(n, ReturnIndex(0))
+	SHLQ(U8(3), n)
+	mulp, err := Param("mul").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	mul = vec()
+	VBROADCASTSD(mulp.Addr, mul)
+	lp := Load(Param("l"), GP64())
+	c, c2, d = vec(), vec(), vec()
+	VMOVUPD(Mem{Base: lp}, c)
+	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
+	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
+	return
+}
+
+func mtTries() {
+	name := "mtTriesAVX512"
+	Implement(name)
+	Attributes(NOSPLIT)
+	mtTriesDoc(name, 8)
+	vals, ys, qs, und, slow, src, n, mul, c, c2, d := mtTriesArgs(ZMM)
+	abs, ones, bias, zero := ZMM(), ZMM(), ZMM(), ZMM()
+	for _, b := range []struct {
+		c uint64
+		v VecVirtual
+	}{{1<<63 - 1, abs}, {one, ones}, {math.Float64bits(1 - 0x1p-53), bias}} {
+		g := GP64()
+		MOVQ(U64(b.c), g)
+		VPBROADCASTQ(g, b.v)
+	}
+	VPXORQ(zero, zero, zero)
+	even, odd := ZMM(), ZMM()
+	VMOVDQU64(evenOdd, even)
+	VMOVDQU64(evenOdd.Offset(64), odd)
+	tbl := table("·normPairs")
+
+	off := GP64() // bytes of vals set; src's are twice as many
+	XORQ(off, off)
+	done := name + "_done"
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(done))
+	a, b := ZMM(), ZMM()
+	VMOVDQU64(Mem{Base: src, Index: off, Scale: 2}, a)
+	VMOVDQU64(Mem{Base: src, Index: off, Scale: 2, Disp: 64}, b)
+	u := ZMM()
+	VMOVDQA64(a, u)
+	VPERMT2Q(b, even, u) // the normal words
+	VPERMT2Q(b, odd, a)  // the uniform words
+	j, x, w, k, sc := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	VPSRAQ(U8(11), u, j)
+	VCVTQQ2PD(j, x)
+	lookupStride(avx512, tbl, Mem{Base: src, Index: off, Scale: 2}, 16, w, k, sc)
+	t := ZMM()
+	VPANDQ(abs, x, t)
+	VCMPPD(U8(cmpLT), k, t, K1) // |j| < k[i]: the fast path
+	VMULPD(w, x, x)
+	y, q, x2, lhs, vy, rhs := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	mtTryAVX512(x, a, c, c2, ones, bias, y, q, x2, lhs, vy, rhs)
+	VCMPPD(U8(cmpLT), vy, zero, K2)
+	VMINPD(ones, vy, t) // min(1, 1+y): neither is NaN
+	VMULPD(t, rhs, rhs)
+	VCMPPD(U8(cmpLT), rhs, lhs, K2, K2) // y > -1 and the squeeze takes it
+	mtCube(vy, d, t)
+	VMULPD(mul, t, t)
+	VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1})
+	VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1})
+	VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1})
+	KNOTB(K1, K1)
+	KMOVB(K1, Mem{Base: slow})
+	INCQ(slow)
+	KNOTB(K2, K2)
+	KMOVB(K2, Mem{Base: und})
+	INCQ(und)
+	ADDQ(U8(64), off)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(done)
+	VZEROUPPER()
+	RET()
+}
+
+// mtTriesAVX2 is mtTriesAVX512 with 4 tries per YMM register, two
+// registers (a byte of marks) per step, as mtBlockAVX2's.
+func mtTriesAVX2() {
+	name := "mtTriesAVX2"
+	Implement(name)
+	Attributes(NOSPLIT)
+	mtTriesDoc(name, 4)
+	vals, ys, qs, und, slow, src, n, mul, c, c2, d := mtTriesArgs(YMM)
+	kc := GP64()
+	LEAQ(mtConsts, kc)
+	cst := func(off int) Mem { return Mem{Base: kc, Disp: off} }
+	tbl := table("·normPairs")
+
+	off := GP64()
+	XORQ(off, off)
+	done := name + "_done"
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(done))
+	var okBits, sqBits [2]GPVirtual
+	for h := range 2 {
+		a, b, u, q := YMM(), YMM(), YMM(), YMM()
+		VMOVDQU(Mem{Base: src, Index: off, Scale: 2, Disp: 64 * h}, a)
+		VMOVDQU(Mem{Base: src, Index: off, Scale: 2, Disp: 64*h + 32}, b)
+		VUNPCKLPD(b, a, u) // the normal words of tries 0, 2, 1, 3
+		VUNPCKHPD(b, a, q) // their uniform words
+		VPERMPD(U8(0xD8), u, u)
+		VPERMPD(U8(0xD8), q, q)
+		x, t := YMM(), YMM()
+		jAVX2(u, x, cst)
+		w, kk, sc := YMM(), YMM(), YMM()
+		lookupStride(avx2, tbl, Mem{Base: src, Index: off, Scale: 2, Disp: 64 * h}, 16, w, kk, sc)
+		ok := YMM()
+		VANDPD(cst(mtAbs), x, t)
+		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]: the fast path
+		VMULPD(w, x, x)
+		y, qv, vy, sq := mtTryAVX2(x, q, c, c2, cst)
+		VXORPD(t, t, t)
+		VCMPPD(U8(cmpLT), vy, t, t) // y > -1
+		VANDPD(t, sq, sq)
+		okBits[h], sqBits[h] = GP32(), GP32()
+		VMOVMSKPD(ok, okBits[h])
+		VMOVMSKPD(sq, sqBits[h])
+		mtCube(vy, d, t)
+		VMULPD(mul, t, t)
+		VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1, Disp: 32 * h})
+		VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1, Disp: 32 * h})
+		VMOVUPD(qv, Mem{Base: qs, Index: off, Scale: 1, Disp: 32 * h})
+	}
+	for i, bits := range [][2]GPVirtual{okBits, sqBits} {
+		SHLL(U8(4), bits[1])
+		ORL(bits[1], bits[0])
+		NOTL(bits[0])
+		at := []Register{slow, und}[i]
+		MOVB(bits[0].As8(), Mem{Base: at})
+		INCQ(at)
+	}
+	ADDQ(U8(64), off)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(done)
+	VZEROUPPER()
+	RET()
+}

@@ -4,6 +4,13 @@ package dist
 // by the gamma sampler of gamma.go (Marsaglia and Tsang 2000; Liu, Martin
 // and Syring 2017 for small shapes), X first.
 //
+// Where both shapes are above 1 (Marsaglia and Tsang's), a try is a try of
+// X and a try of Y, four words (eight where a normal word is off the
+// ziggurat's fast path: betaSampler.tryMT), taken where both are: the
+// tries are independent, so given that both are taken X and Y are
+// independent gammas of the two shapes. With tries of fixed words the
+// Fill's kernel makes every try of a block at once and never stops.
+//
 // Where neither shape is below lmsMax the gammas are normal numbers and the
 // ratio is formed directly (within 2 ulps). Where one is, X or Y may lie
 // far below the subnormals (Gamma(0.001) does half the time), so the value
@@ -63,8 +70,26 @@ func (d Beta) Rand(src rand.Source) float64 {
 		var mx, my mtGamma
 		mx.init(d.Alpha)
 		my.init(d.Beta)
-		x := mx.drawSrc(src)
-		return x / (x + my.drawSrc(src))
+		for { // betaSampler.tryMT, the words from src directly
+			xu, xq, yu, yq := src.Uint64(), src.Uint64(), src.Uint64(), src.Uint64()
+			x1, f1 := normalFast(xu)
+			x2, f2 := normalFast(yu)
+			if !(f1 && f2) {
+				var ok bool
+				if x1, x2, ok = slowNormals2(xu, yu, x1, x2, f1, f2, src.Uint64(), src.Uint64(), src.Uint64(), src.Uint64()); !ok {
+					continue
+				}
+			}
+			// Both tests (mtGamma.test), their squeezes written in.
+			y1, y2 := float64(mx.c*x1), float64(my.c*x2)
+			q1, q2 := open01(xq), open01(yq)
+			s1, s2 := x1*x1, x2*x2
+			if (mx.c2*(s1*s1) < (1-q1)*min(1, 1+y1) || y1 > -1 && mx.exact(y1, q1)) &&
+				(my.c2*(s2*s2) < (1-q2)*min(1, 1+y2) || y2 > -1 && my.exact(y2, q2)) {
+				gx, gy := mx.value(y1), my.value(y2)
+				return gx / (gx + gy)
+			}
+		}
 	}
 	d.check()
 	return d.randOther(src)
@@ -170,7 +195,9 @@ func (s *betaSampler) init(a, b float64) {
 
 func (s *betaSampler) draw(w *words) float64 {
 	switch s.kind {
-	case betaMT, betaLinear:
+	case betaMT:
+		return s.drawMT(w)
+	case betaLinear:
 		return s.drawLinear(w)
 	case betaScaled:
 		return s.drawScaled(w)
@@ -179,8 +206,57 @@ func (s *betaSampler) draw(w *words) float64 {
 	}
 }
 
-// drawLinear is X/(X+Y); for betaMT it is what Rand computes and fill
-// inlines.
+// drawMT is X/(X+Y) for betaMT: of the first try tryMT takes.
+func (s *betaSampler) drawMT(w *words) float64 {
+	for {
+		if gx, gy, ok := s.tryMT(w); ok {
+			return gx / (gx + gy)
+		}
+	}
+}
+
+// tryMT makes a try of X and Y from the next quad of words: X's pair (its
+// normal word, its uniform), then Y's. A normal word off the fast path
+// continues from the next quad, X's from its first pair and Y's from its
+// second (slowNormals2). It returns X and Y and whether the try is taken:
+// where both gammas' tries are (given that, X and Y are independent
+// gammas of the two shapes). Four words a try and eight where a normal
+// word is slow, so that the kernels make every try of a block at once
+// (walk).
+func (s *betaSampler) tryMT(w *words) (float64, float64, bool) {
+	xu, xq, yu, yq := w.next(), w.next(), w.next(), w.next()
+	x1, f1 := normalFast(xu)
+	x2, f2 := normalFast(yu)
+	if !(f1 && f2) {
+		var ok bool
+		if x1, x2, ok = slowNormals2(xu, yu, x1, x2, f1, f2, w.next(), w.next(), w.next(), w.next()); !ok {
+			return 0, 0, false
+		}
+	}
+	gx, ok := s.x.mt.test(x1, open01(xq))
+	if !ok {
+		return 0, 0, false
+	}
+	gy, ok := s.y.mt.test(x2, open01(yq))
+	return gx, gy, ok
+}
+
+// slowNormals2 continues the normal words xu and yu of a Beta try (values
+// x1 and x2, f1 and f2 whether each took the fast path) from the next
+// quad's words a, b (X's) and c, d (Y's), as slowNormal does each: the
+// normals and whether every attempt succeeded.
+func slowNormals2(xu, yu uint64, x1, x2 float64, f1, f2 bool, a, b, c, d uint64) (float64, float64, bool) {
+	ok1, ok2 := true, true
+	if !f1 {
+		x1, ok1 = slowNormal(xu, x1, a, b)
+	}
+	if !f2 {
+		x2, ok2 = slowNormal(yu, x2, c, d)
+	}
+	return x1, x2, ok1 && ok2
+}
+
+// drawLinear is X/(X+Y) for betaLinear.
 func (s *betaSampler) drawLinear(w *words) float64 {
 	x := s.x.unit(w)
 	return x / (x + s.y.unit(w))
@@ -432,16 +508,16 @@ func (s *betaSampler) pairFill(w *words, dst []float64) int {
 // whose two gammas take their fast paths from buffered words come from
 // run; the others from drawLinear.
 func (s *betaSampler) fill(w *words, dst []float64) int {
-	var l, ly mtLanes
+	var l mtLanes
 	var sc *betaScratch
 	if s.kind == betaMT && !s.x.mt.big && !s.y.mt.big && haveKernels() && len(dst) >= mtWalkMin {
-		l, ly = pairLanes(&s.x.mt, &s.y.mt), pairLanes(&s.y.mt, &s.x.mt)
+		l = pairLanes(&s.x.mt, &s.y.mt)
 		sc = new(betaScratch) // on the stack: zeroed once a chunk
 	}
 	i := 0
 	for i < len(dst) {
 		if sc != nil {
-			i += s.walk(w, dst[i:], &l, &ly, sc)
+			i += s.walk(w, dst[i:], &l, sc)
 			if i == len(dst) {
 				break
 			}
@@ -458,7 +534,7 @@ func (s *betaSampler) fill(w *words, dst []float64) int {
 		if w.spent() {
 			return i
 		}
-		dst[i] = s.drawLinear(w)
+		dst[i] = s.draw(w)
 		i++
 		if rechunk(w, len(dst)-i) {
 			return i
@@ -467,117 +543,105 @@ func (s *betaSampler) fill(w *words, dst []float64) int {
 	return len(dst)
 }
 
-// betaScratch is walk's: the gammas taken and not yet paired into values
-// (acc), and a block's tries (mtScratch).
+// betaScratch is walk's: a block's tries (asmMTTries'), and the gammas of
+// those taken, X and Y in turn.
 type betaScratch struct {
-	acc [betaAcc]float64
-	mtScratch
+	tries tryScratch
+	acc   [mtBlockLen]float64
 }
 
-// walk is a walk of Marsaglia-Tsang tries (mtGamma.walk) for X/(X+Y): the
-// tries of X and Y in turn, four words a value. The gammas taken come in the order X, Y, X, Y, ..., so
-// walk keeps them in sc.acc as the kernel stores them and pairs them into
-// values a batch at a time (flush). The kernel makes a block's tries with
-// the parameters of X and Y in alternate lanes, lanes l from an X try, ly
-// from a Y try (an odd number of gammas kept). A try the exact test rejects
-// is followed by the next try of the same gamma, which the kernel made with
-// the other's parameters, so the block ends there and the next block starts
-// at the try after it. At a normal word off the fast path or a y <= -1
-// the block ends too, draw takes that gamma from the try's words, and the
-// next block starts after them. Blocks are betaBlock tries at most, since the kernel's tries
-// after a block's end are made again. sc.acc is not dst's memory: each
-// value X/(X+Y) is stored after its words are read, 32 bytes a value. walk
-// returns at a value that drew past the chunk's words, or where fewer than
-// a group of tries is left, with every gamma drawn paired.
-func (s *betaSampler) walk(w *words, dst []float64, l, ly *mtLanes, sc *betaScratch) int {
-	o, n := 0, 0 // values set, gammas kept
-	flush := func() {
-		v := n / 2
-		for k := asmBetaRatios(dst[o:o+v], sc.acc[:2*v]); k < v; k++ {
-			gx, gy := sc.acc[2*k], sc.acc[2*k+1]
-			dst[o+k] = gx / (gx + gy)
-		}
-		o += v
-		if n%2 == 1 {
-			sc.acc[0] = sc.acc[n-1]
-		}
-		n %= 2
-	}
+// walk sets dst[0], dst[1], ... to drawMT(w) for successive values from
+// the words of w's chunk (dst's memory), a block of tries at a time, as
+// mtGamma.walk does for one gamma: the kernel makes the block's gamma
+// tries, X's and Y's in turn (l: X's shape in the even lanes, Y's in the
+// odd ones), as if their normal words took the fast path; walk continues
+// those that do not, in order, as slowNormals2 does (the wedge tests from
+// the next quad's words, then the kernel's tries are the try's; by tryMT
+// itself for the tail strip or at the block's end) and drops the tries
+// whose words they drew, decides the tries the squeeze leaves
+// (decideMarked), and keeps the pairs of X and Y both taken; then the
+// compaction kernel gathers their gammas and a kernel their ratios X/(X+Y)
+// (32 bytes of words a value: the values stay below the words not yet
+// read). It returns the values set, at a try that drew past the chunk's
+// words or where fewer than a group of tries is left.
+func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, bs *betaScratch) int {
+	ms := [2]*mtGamma{&s.x.mt, &s.y.mt}
+	sc := &bs.tries
+	o := 0
 	for {
 		p, base := w.p, w.k
-		if n > betaAcc-betaBlock {
-			flush()
-		}
-		tries := min(2*(len(dst)-o)-n, (len(p)-base)/16, betaBlock)
-		if tries < 8 {
-			if n%2 == 1 {
-				sc.acc[n] = s.y.mt.draw(w)
-				n++
-			}
-			flush()
+		n := min(len(dst)-o, (len(p)-base)/32, mtBlockLen/2) // tries of X and Y
+		if n < 4 {
 			return o
 		}
-		lanes := l
-		if n%2 == 1 {
-			lanes = ly
+		t := asmMTTries(sc, p[base:base+32*n], l, 1) // gamma tries: an even number
+		var keep, done [walkBlock / 64]uint64
+		for g := range keep {
+			keep[g] = ^uint64(0)
 		}
-		t := asmMTBlock(sc.acc[n:n+tries], &sc.ys, &sc.qs, &sc.und, p[base:base+16*tries], lanes, 1)
-		rejected := false
-	exact:
-		for k := range (t + 63) / 64 {
-			b := sc.und[k]
-			if r := t - 64*k; r < 64 {
-				b &= 1<<r - 1
-			}
-			for ; b != 0; b &= b - 1 {
-				j := k<<6 + bits.TrailingZeros64(b)
-				m := &s.x.mt
-				if (j+n)%2 == 1 {
-					m = &s.y.mt
+		next, crossed := 0, false // the first gamma try of the block whose words are not drawn
+		for g := 0; g < (t+63)/64 && !crossed; g++ {
+			for b := sc.slow[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
+				i := (g<<6 + bits.TrailingZeros64(b)) &^ 1 // X's try
+				if i < next {
+					continue // its words drawn by an earlier try
 				}
-				if !m.exact(sc.ys[j], sc.qs[j]) {
-					t, rejected = j, true
-					break exact
+				at := base + 16*i
+				xu, yu := le64(p, at), le64(p, at+16)
+				if i+2 < t && xu&0xFF != 0 && yu&0xFF != 0 {
+					// slowNormals2's wedge tests from the next quad's
+					// words, whose tries it draws: computed for both and
+					// kept for those off the fast path, without a branch
+					// on either.
+					x1, f1 := normalFast(xu)
+					x2, f2 := normalFast(yu)
+					ok := (b2u(f1) | b2u(normalWedge(xu, x1, le64(p, at+32)))) &
+						(b2u(f2) | b2u(normalWedge(yu, x2, le64(p, at+48))))
+					keep[i>>6] &^= (3 * (1 - ok)) << (i & 63)
+					keep[(i+2)>>6] &^= 3 << ((i + 2) & 63)
+					next = i + 4
+					continue
+				}
+				w.k = at
+				gx, gy, ok := s.tryMT(w)
+				sc.vals[i], sc.vals[i+1] = gx, gy
+				keep[i>>6] &^= (3 * b2u(!ok)) << (i & 63)
+				done[i>>6] |= 3 << (i & 63)
+				if crossed = !w.holds(p); crossed {
+					next = i + 2 // past the block's words: the rest are drawn
+					break
+				}
+				next = (w.k - base) / 16 // whole quads
+				for j := i + 2; j < min(next, t); j++ {
+					keep[j>>6] &^= 1 << (j & 63)
 				}
 			}
 		}
-		n += t
-		w.k = base + 16*t
-		if t == tries&^7 {
-			continue
+		for j := next; crossed && j < t; j++ {
+			keep[j>>6] &^= 1 << (j & 63)
 		}
-		if rejected {
-			w.k += 16 // the next try is the same gamma's
-			continue
+		decideMarked(ms, sc, &keep, &done, t)
+		// A value where both its tries are kept.
+		for g := range keep {
+			both := keep[g] & (keep[g] >> 1) & 0x5555555555555555
+			keep[g] = both | both<<1
 		}
-		// The try's gamma from its words on, as drawLinear draws it.
-		m := &s.x.mt
-		if n%2 == 1 {
-			m = &s.y.mt
+		c := asmCompact(bs.acc[:], sc.vals[:], &keep, t) / 2
+		k := asmBetaRatios(dst[o:o+c], bs.acc[:2*c])
+		for ; k < c; k++ {
+			gx, gy := bs.acc[2*k], bs.acc[2*k+1]
+			dst[o+k] = gx / (gx + gy)
 		}
-		sc.acc[n] = m.draw(w)
-		n++
-		if w.peeked {
-			if n%2 == 1 {
-				sc.acc[n] = s.y.mt.draw(w)
-				n++
-			}
-			flush()
+		o += c
+		if crossed {
 			return o
 		}
+		w.k = base + 16*max(next, t)
 	}
 }
 
-// betaBlock is the most tries of a Beta walk's block; betaAcc the most
-// gammas walk keeps, a few blocks' worth, so that most batches of values
-// are long.
-const (
-	betaBlock = 64
-	betaAcc   = 4 * betaBlock
-)
-
-// runMT is mtGamma.run for X/(X+Y): four words a value (keep it the same
-// as drawLinear).
+// runMT is mtGamma.run for X/(X+Y): tryMT's tries of four words taken at
+// once (keep it the same as tryMT).
 func (s *betaSampler) runMT(p []byte, k, n int, dst []float64) (int, int) {
 	cx, c2x, dx, bigx := s.x.mt.c, s.x.mt.c2, s.x.mt.d, s.x.mt.big
 	cy, c2y, dy, bigy := s.y.mt.c, s.y.mt.c2, s.y.mt.d, s.y.mt.big

@@ -5740,316 +5740,6 @@ DATA mtConsts<>+208(SB)/8, $0x0010000000000000
 DATA mtConsts<>+216(SB)/8, $0x0010000000000000
 GLOBL mtConsts<>(SB), RODATA|NOPTR, $224
 
-// func mtBlockAVX512(dst []float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, src []byte, l *mtLanes, mul float64) int
-// Requires: AVX, AVX512DQ, AVX512F, CMOV
-TEXT ·mtBlockAVX512(SB), NOSPLIT, $0-96
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         ys+24(FP), CX
-	MOVQ         qs+32(FP), DX
-	MOVQ         und+40(FP), BX
-	MOVQ         src_base+48(FP), SI
-	MOVQ         src_len+56(FP), DI
-	SHRQ         $0x04, DI
-	MOVQ         dst_len+8(FP), R8
-	CMPQ         DI, R8
-	CMOVQGT      R8, DI
-	MOVQ         $0x00000080, R8
-	CMPQ         DI, R8
-	CMOVQGT      R8, DI
-	ANDQ         $-8, DI
-	SHLQ         $0x03, DI
-	VBROADCASTSD mul+80(FP), Z0
-	MOVQ         l+72(FP), R8
-	VMOVUPD      (R8), Z1
-	VMOVUPD      64(R8), Z2
-	VMOVUPD      128(R8), Z3
-	MOVQ         $0x7fffffffffffffff, R8
-	VPBROADCASTQ R8, Z4
-	MOVQ         $0x3ff0000000000000, R8
-	VPBROADCASTQ R8, Z5
-	MOVQ         $0x3fefffffffffffff, R8
-	VPBROADCASTQ R8, Z6
-	MOVQ         $0x00000000000000ff, R8
-	VPBROADCASTQ R8, Z7
-	VPXORQ       Z8, Z8, Z8
-	VMOVDQU64    evenOdd<>+0(SB), Z7
-	VMOVDQU64    evenOdd<>+64(SB), Z12
-	LEAQ         ·normPairs+0(SB), R8
-	XORQ         R10, R10
-
-mtBlockAVX512_loop:
-	CMPQ         R10, DI
-	JAE          mtBlockAVX512_done
-	VMOVDQU64    (SI)(R10*2), Z13
-	VMOVDQU64    64(SI)(R10*2), Z14
-	VMOVDQA64    Z13, Z15
-	VPERMT2Q     Z14, Z7, Z15
-	VPERMT2Q     Z14, Z12, Z13
-	VPSRAQ       $0x0b, Z15, Z14
-	VCVTQQ2PD    Z14, Z14
-	MOVBQZX      (SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VMOVUPD      (R8)(R11*1), X11
-	MOVBQZX      32(SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VINSERTF128  $0x01, (R8)(R11*1), Y11, Y11
-	MOVBQZX      64(SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VMOVUPD      (R8)(R11*1), X9
-	MOVBQZX      96(SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VINSERTF128  $0x01, (R8)(R11*1), Y9, Y9
-	VINSERTF64X4 $0x01, Y9, Z11, Z11
-	MOVBQZX      16(SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VMOVUPD      (R8)(R11*1), X10
-	MOVBQZX      48(SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VINSERTF128  $0x01, (R8)(R11*1), Y10, Y10
-	MOVBQZX      80(SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VMOVUPD      (R8)(R11*1), X9
-	MOVBQZX      112(SI)(R10*2), R11
-	SHLQ         $0x04, R11
-	VINSERTF128  $0x01, (R8)(R11*1), Y9, Y9
-	VINSERTF64X4 $0x01, Y9, Z10, Z10
-	VUNPCKLPD    Z10, Z11, Z9
-	VUNPCKHPD    Z10, Z11, Z10
-	VPANDQ       Z4, Z14, Z15
-	VCMPPD       $0x11, Z10, Z15, K1
-	VMULPD       Z9, Z14, Z14
-	VMULPD       Z14, Z1, Z16
-	VPSRLQ       $0x0c, Z13, Z13
-	VPORQ        Z5, Z13, Z13
-	VSUBPD       Z6, Z13, Z13
-	VMULPD       Z14, Z14, Z14
-	VMULPD       Z14, Z14, Z14
-	VMULPD       Z14, Z2, Z14
-	VSUBPD       Z13, Z5, Z18
-	VADDPD       Z5, Z16, Z17
-	VCMPPD       $0x11, Z17, Z8, K1, K1
-	VMINPD       Z5, Z17, Z15
-	VMULPD       Z15, Z18, Z18
-	VCMPPD       $0x11, Z18, Z14, K2
-	VMULPD       Z17, Z17, Z15
-	VMULPD       Z17, Z15, Z15
-	VMULPD       Z15, Z3, Z15
-	VMULPD       Z0, Z15, Z15
-	VMOVUPD      Z16, (CX)(R10*1)
-	VMOVUPD      Z13, (DX)(R10*1)
-	KNOTB        K2, K2
-	KMOVB        K2, (BX)
-	INCQ         BX
-	KORTESTB     K1, K1
-	JCC          mtBlockAVX512_stop
-	VMOVUPD      Z15, (AX)(R10*1)
-	ADDQ         $0x40, R10
-	JMP          mtBlockAVX512_loop
-
-mtBlockAVX512_stop:
-	KMOVB   K1, CX
-	XORL    $0x000000ff, CX
-	BSFL    CX, R9
-	MOVL    CX, DX
-	NEGL    DX
-	ANDL    CX, DX
-	DECL    DX
-	KMOVB   DX, K2
-	VMOVUPD Z15, K2, (AX)(R10*1)
-	LEAQ    (R10)(R9*8), R10
-
-mtBlockAVX512_done:
-	SHRQ $0x03, R10
-	MOVQ R10, ret+88(FP)
-	VZEROUPPER
-	RET
-
-// func mtBlockAVX2(dst []float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, src []byte, l *mtLanes, mul float64) int
-// Requires: AVX, AVX2, CMOV
-TEXT ·mtBlockAVX2(SB), NOSPLIT, $0-96
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         ys+24(FP), CX
-	MOVQ         qs+32(FP), DX
-	MOVQ         und+40(FP), BX
-	MOVQ         src_base+48(FP), SI
-	MOVQ         src_len+56(FP), DI
-	SHRQ         $0x04, DI
-	MOVQ         dst_len+8(FP), R8
-	CMPQ         DI, R8
-	CMOVQGT      R8, DI
-	MOVQ         $0x00000080, R8
-	CMPQ         DI, R8
-	CMOVQGT      R8, DI
-	ANDQ         $-8, DI
-	SHLQ         $0x03, DI
-	VBROADCASTSD mul+80(FP), Y0
-	MOVQ         l+72(FP), R8
-	VMOVUPD      (R8), Y1
-	VMOVUPD      64(R8), Y2
-	VMOVUPD      128(R8), Y3
-	LEAQ         mtConsts<>+0(SB), R8
-	LEAQ         ·normPairs+0(SB), R10
-	XORQ         R11, R11
-
-mtBlockAVX2_loop:
-	CMPQ        R11, DI
-	JAE         mtBlockAVX2_done
-	VMOVDQU     (SI)(R11*2), Y4
-	VMOVDQU     32(SI)(R11*2), Y5
-	VUNPCKLPD   Y5, Y4, Y6
-	VUNPCKHPD   Y5, Y4, Y4
-	VPERMPD     $0xd8, Y6, Y6
-	VPERMPD     $0xd8, Y4, Y4
-	VPSRLQ      $0x0b, Y6, Y6
-	VPAND       128(R8), Y6, Y5
-	VPOR        160(R8), Y5, Y5
-	VPAND       192(R8), Y6, Y6
-	VPADDQ      160(R8), Y6, Y6
-	VSUBPD      Y6, Y5, Y5
-	MOVBQZX     (SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VMOVUPD     (R10)(R12*1), X8
-	MOVBQZX     32(SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R10)(R12*1), Y8, Y8
-	MOVBQZX     16(SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VMOVUPD     (R10)(R12*1), X7
-	MOVBQZX     48(SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R10)(R12*1), Y7, Y7
-	VUNPCKLPD   Y7, Y8, Y11
-	VUNPCKHPD   Y7, Y8, Y7
-	VANDPD      (R8), Y5, Y6
-	VCMPPD      $0x11, Y7, Y6, Y12
-	VMULPD      Y11, Y5, Y5
-	VMULPD      Y5, Y1, Y11
-	VPSRLQ      $0x0c, Y4, Y4
-	VPOR        32(R8), Y4, Y4
-	VSUBPD      64(R8), Y4, Y4
-	VMULPD      Y5, Y5, Y5
-	VMULPD      Y5, Y5, Y6
-	VMULPD      Y6, Y2, Y6
-	VMOVUPD     32(R8), Y14
-	VSUBPD      Y4, Y14, Y14
-	VADDPD      32(R8), Y11, Y5
-	VMINPD      32(R8), Y5, Y13
-	VMULPD      Y13, Y14, Y14
-	VCMPPD      $0x11, Y14, Y6, Y13
-	VXORPD      Y6, Y6, Y6
-	VCMPPD      $0x11, Y5, Y6, Y6
-	VANDPD      Y6, Y12, Y12
-	VMOVMSKPD   Y12, R12
-	VMOVMSKPD   Y13, R13
-	VMULPD      Y5, Y5, Y6
-	VMULPD      Y5, Y6, Y6
-	VMULPD      Y6, Y3, Y6
-	VMULPD      Y0, Y6, Y6
-	VMOVUPD     Y11, (CX)(R11*1)
-	VMOVUPD     Y4, (DX)(R11*1)
-	NOTL        R13
-	MOVB        R13, (BX)
-	CMPL        R12, $0x0f
-	JNE         mtBlockAVX2_stop0
-	VMOVUPD     Y6, (AX)(R11*1)
-	VMOVDQU     64(SI)(R11*2), Y4
-	VMOVDQU     96(SI)(R11*2), Y5
-	VUNPCKLPD   Y5, Y4, Y6
-	VUNPCKHPD   Y5, Y4, Y4
-	VPERMPD     $0xd8, Y6, Y6
-	VPERMPD     $0xd8, Y4, Y4
-	VPSRLQ      $0x0b, Y6, Y6
-	VPAND       128(R8), Y6, Y5
-	VPOR        160(R8), Y5, Y5
-	VPAND       192(R8), Y6, Y6
-	VPADDQ      160(R8), Y6, Y6
-	VSUBPD      Y6, Y5, Y5
-	MOVBQZX     64(SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VMOVUPD     (R10)(R12*1), X10
-	MOVBQZX     96(SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R10)(R12*1), Y10, Y10
-	MOVBQZX     80(SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VMOVUPD     (R10)(R12*1), X9
-	MOVBQZX     112(SI)(R11*2), R12
-	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R10)(R12*1), Y9, Y9
-	VUNPCKLPD   Y9, Y10, Y11
-	VUNPCKHPD   Y9, Y10, Y9
-	VANDPD      (R8), Y5, Y6
-	VCMPPD      $0x11, Y9, Y6, Y12
-	VMULPD      Y11, Y5, Y5
-	VMULPD      Y5, Y1, Y11
-	VPSRLQ      $0x0c, Y4, Y4
-	VPOR        32(R8), Y4, Y4
-	VSUBPD      64(R8), Y4, Y4
-	VMULPD      Y5, Y5, Y5
-	VMULPD      Y5, Y5, Y6
-	VMULPD      Y6, Y2, Y6
-	VMOVUPD     32(R8), Y14
-	VSUBPD      Y4, Y14, Y14
-	VADDPD      32(R8), Y11, Y5
-	VMINPD      32(R8), Y5, Y13
-	VMULPD      Y13, Y14, Y14
-	VCMPPD      $0x11, Y14, Y6, Y13
-	VXORPD      Y6, Y6, Y6
-	VCMPPD      $0x11, Y5, Y6, Y6
-	VANDPD      Y6, Y12, Y12
-	VMOVMSKPD   Y12, R12
-	VMOVMSKPD   Y13, R13
-	VMULPD      Y5, Y5, Y6
-	VMULPD      Y5, Y6, Y6
-	VMULPD      Y6, Y3, Y6
-	VMULPD      Y0, Y6, Y6
-	VMOVUPD     Y11, 32(CX)(R11*1)
-	VMOVUPD     Y4, 32(DX)(R11*1)
-	SHLL        $0x04, R13
-	NOTL        R13
-	ANDB        R13, (BX)
-	INCQ        BX
-	CMPL        R12, $0x0f
-	JNE         mtBlockAVX2_stop1
-	VMOVUPD     Y6, 32(AX)(R11*1)
-	ADDQ        $0x40, R11
-	JMP         mtBlockAVX2_loop
-
-mtBlockAVX2_stop1:
-	ADDQ      $0x20, R11
-	XORL      $0x0000000f, R12
-	BSFL      R12, R9
-	LEAQ      prefixLanes<>+0(SB), CX
-	MOVL      R9, DX
-	SHLQ      $0x05, DX
-	VMOVDQU   (CX)(DX*1), Y0
-	VMOVUPD   (AX)(R11*1), Y1
-	VBLENDVPD Y0, Y6, Y1, Y1
-	VMOVUPD   Y1, (AX)(R11*1)
-	LEAQ      (R11)(R9*8), R11
-	SHRQ      $0x03, R11
-	MOVQ      R11, ret+88(FP)
-	VZEROUPPER
-	RET
-
-mtBlockAVX2_stop0:
-	XORL      $0x0000000f, R12
-	BSFL      R12, R9
-	LEAQ      prefixLanes<>+0(SB), CX
-	MOVL      R9, DX
-	SHLQ      $0x05, DX
-	VMOVDQU   (CX)(DX*1), Y0
-	VMOVUPD   (AX)(R11*1), Y1
-	VBLENDVPD Y0, Y6, Y1, Y1
-	VMOVUPD   Y1, (AX)(R11*1)
-	LEAQ      (R11)(R9*8), R11
-
-mtBlockAVX2_done:
-	SHRQ $0x03, R11
-	MOVQ R11, ret+88(FP)
-	VZEROUPPER
-	RET
-
 // func mtTriesAVX512(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
 TEXT ·mtTriesAVX512(SB), NOSPLIT, $0-88
@@ -6612,6 +6302,241 @@ tBlockAVX512_loop:
 	JMP          tBlockAVX512_loop
 
 tBlockAVX512_done:
+	VZEROUPPER
+	RET
+
+// func tBlockAVX2(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
+// Requires: AVX, AVX2, CMOV
+TEXT ·tBlockAVX2(SB), NOSPLIT, $0-104
+	MOVQ    vals+0(FP), AX
+	MOVQ    ys+8(FP), CX
+	MOVQ    qs+16(FP), DX
+	MOVQ    und+24(FP), BX
+	MOVQ    slow+32(FP), SI
+	MOVQ    src_base+40(FP), DI
+	MOVQ    src_len+48(FP), R8
+	MOVQ    $0xaaaaaaab, R9
+	IMULQ   R9, R8
+	SHRQ    $0x24, R8
+	MOVQ    $0x00000080, R9
+	CMPQ    R8, R9
+	CMOVQGT R9, R8
+	ANDQ    $-8, R8
+	MOVQ    R8, ret+96(FP)
+	SHLQ    $0x03, R8
+	MOVQ    l+64(FP), R9
+	LEAQ    ·normPairs+0(SB), R10
+	XORQ    R11, R11
+
+tBlockAVX2_loop:
+	CMPQ         R11, R8
+	JAE          tBlockAVX2_done
+	VMOVQ        (DI), X4
+	VPINSRQ      $0x01, 24(DI), X4, X4
+	VMOVQ        48(DI), X0
+	VPINSRQ      $0x01, 72(DI), X0, X0
+	VINSERTI128  $0x01, X0, Y4, Y0
+	VPSRLQ       $0x0b, Y0, Y1
+	VPAND        mtConsts<>+128(SB), Y1, Y0
+	VPOR         mtConsts<>+160(SB), Y0, Y0
+	VPAND        mtConsts<>+192(SB), Y1, Y1
+	VPADDQ       mtConsts<>+160(SB), Y1, Y1
+	VSUBPD       Y1, Y0, Y0
+	MOVBQZX      (DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      48(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y2
+	MOVBQZX      24(DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      72(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y3
+	VUNPCKLPD    Y3, Y2, Y1
+	VUNPCKHPD    Y3, Y2, Y3
+	VANDPD       mtConsts<>+0(SB), Y0, Y2
+	VCMPPD       $0x11, Y3, Y2, Y2
+	VMULPD       Y1, Y0, Y0
+	VMOVQ        8(DI), X4
+	VPINSRQ      $0x01, 32(DI), X4, X4
+	VMOVQ        56(DI), X1
+	VPINSRQ      $0x01, 80(DI), X1, X1
+	VINSERTI128  $0x01, X1, Y4, Y1
+	VPSRLQ       $0x0b, Y1, Y3
+	VPAND        mtConsts<>+128(SB), Y3, Y1
+	VPOR         mtConsts<>+160(SB), Y1, Y1
+	VPAND        mtConsts<>+192(SB), Y3, Y3
+	VPADDQ       mtConsts<>+160(SB), Y3, Y3
+	VSUBPD       Y3, Y1, Y1
+	MOVBQZX      8(DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      56(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y3
+	MOVBQZX      32(DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      80(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y6
+	VUNPCKLPD    Y6, Y3, Y5
+	VUNPCKHPD    Y6, Y3, Y6
+	VANDPD       mtConsts<>+0(SB), Y1, Y3
+	VCMPPD       $0x11, Y6, Y3, Y3
+	VMULPD       Y5, Y1, Y1
+	VANDPD       Y2, Y3, Y3
+	VMOVQ        16(DI), X4
+	VPINSRQ      $0x01, 40(DI), X4, X4
+	VMOVQ        64(DI), X2
+	VPINSRQ      $0x01, 88(DI), X2, X2
+	VINSERTI128  $0x01, X2, Y4, Y2
+	VMULPD       (R9), Y1, Y5
+	VPSRLQ       $0x0c, Y2, Y2
+	VPOR         mtConsts<>+32(SB), Y2, Y2
+	VSUBPD       mtConsts<>+64(SB), Y2, Y2
+	VMULPD       Y1, Y1, Y1
+	VMULPD       Y1, Y1, Y1
+	VMULPD       64(R9), Y1, Y1
+	VMOVUPD      mtConsts<>+32(SB), Y6
+	VSUBPD       Y2, Y6, Y6
+	VADDPD       mtConsts<>+32(SB), Y5, Y7
+	VMINPD       mtConsts<>+32(SB), Y7, Y8
+	VMULPD       Y8, Y6, Y6
+	VCMPPD       $0x11, Y6, Y1, Y8
+	VXORPD       Y1, Y1, Y1
+	VCMPPD       $0x11, Y7, Y1, Y1
+	VANDPD       Y1, Y8, Y8
+	VMOVMSKPD    Y3, R12
+	XORL         $0x0f, R12
+	MOVB         R12, (SI)
+	VMOVMSKPD    Y8, R12
+	XORL         $0x0f, R12
+	MOVB         R12, (BX)
+	VMULPD       Y7, Y7, Y1
+	VMULPD       Y7, Y1, Y1
+	VMULPD       128(R9), Y1, Y1
+	VBROADCASTSD h+88(FP), Y3
+	VDIVPD       Y1, Y3, Y1
+	VSQRTPD      Y1, Y1
+	VMULPD       Y1, Y0, Y1
+	VBROADCASTSD sigma+80(FP), Y3
+	VMULPD       Y1, Y3, Y1
+	VBROADCASTSD mu+72(FP), Y3
+	VADDPD       Y1, Y3, Y1
+	VMOVUPD      Y1, (AX)(R11*1)
+	VMOVUPD      Y5, (CX)(R11*1)
+	VMOVUPD      Y2, (DX)(R11*1)
+	ADDQ         $0x60, DI
+	VMOVQ        (DI), X4
+	VPINSRQ      $0x01, 24(DI), X4, X4
+	VMOVQ        48(DI), X0
+	VPINSRQ      $0x01, 72(DI), X0, X0
+	VINSERTI128  $0x01, X0, Y4, Y0
+	VPSRLQ       $0x0b, Y0, Y1
+	VPAND        mtConsts<>+128(SB), Y1, Y0
+	VPOR         mtConsts<>+160(SB), Y0, Y0
+	VPAND        mtConsts<>+192(SB), Y1, Y1
+	VPADDQ       mtConsts<>+160(SB), Y1, Y1
+	VSUBPD       Y1, Y0, Y0
+	MOVBQZX      (DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      48(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y2
+	MOVBQZX      24(DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      72(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y3
+	VUNPCKLPD    Y3, Y2, Y1
+	VUNPCKHPD    Y3, Y2, Y3
+	VANDPD       mtConsts<>+0(SB), Y0, Y2
+	VCMPPD       $0x11, Y3, Y2, Y2
+	VMULPD       Y1, Y0, Y0
+	VMOVQ        8(DI), X4
+	VPINSRQ      $0x01, 32(DI), X4, X4
+	VMOVQ        56(DI), X1
+	VPINSRQ      $0x01, 80(DI), X1, X1
+	VINSERTI128  $0x01, X1, Y4, Y1
+	VPSRLQ       $0x0b, Y1, Y3
+	VPAND        mtConsts<>+128(SB), Y3, Y1
+	VPOR         mtConsts<>+160(SB), Y1, Y1
+	VPAND        mtConsts<>+192(SB), Y3, Y3
+	VPADDQ       mtConsts<>+160(SB), Y3, Y3
+	VSUBPD       Y3, Y1, Y1
+	MOVBQZX      8(DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      56(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y3
+	MOVBQZX      32(DI), R12
+	SHLQ         $0x04, R12
+	VMOVUPD      (R10)(R12*1), X4
+	MOVBQZX      80(DI), R12
+	SHLQ         $0x04, R12
+	VINSERTF128  $0x01, (R10)(R12*1), Y4, Y6
+	VUNPCKLPD    Y6, Y3, Y5
+	VUNPCKHPD    Y6, Y3, Y6
+	VANDPD       mtConsts<>+0(SB), Y1, Y3
+	VCMPPD       $0x11, Y6, Y3, Y3
+	VMULPD       Y5, Y1, Y1
+	VANDPD       Y2, Y3, Y3
+	VMOVQ        16(DI), X4
+	VPINSRQ      $0x01, 40(DI), X4, X4
+	VMOVQ        64(DI), X2
+	VPINSRQ      $0x01, 88(DI), X2, X2
+	VINSERTI128  $0x01, X2, Y4, Y2
+	VMULPD       (R9), Y1, Y5
+	VPSRLQ       $0x0c, Y2, Y2
+	VPOR         mtConsts<>+32(SB), Y2, Y2
+	VSUBPD       mtConsts<>+64(SB), Y2, Y2
+	VMULPD       Y1, Y1, Y1
+	VMULPD       Y1, Y1, Y1
+	VMULPD       64(R9), Y1, Y1
+	VMOVUPD      mtConsts<>+32(SB), Y6
+	VSUBPD       Y2, Y6, Y6
+	VADDPD       mtConsts<>+32(SB), Y5, Y7
+	VMINPD       mtConsts<>+32(SB), Y7, Y8
+	VMULPD       Y8, Y6, Y6
+	VCMPPD       $0x11, Y6, Y1, Y8
+	VXORPD       Y1, Y1, Y1
+	VCMPPD       $0x11, Y7, Y1, Y1
+	VANDPD       Y1, Y8, Y8
+	VMOVMSKPD    Y3, R12
+	XORL         $0x0f, R12
+	SHLL         $0x04, R12
+	ORB          R12, (SI)
+	VMOVMSKPD    Y8, R12
+	XORL         $0x0f, R12
+	SHLL         $0x04, R12
+	ORB          R12, (BX)
+	VMULPD       Y7, Y7, Y1
+	VMULPD       Y7, Y1, Y1
+	VMULPD       128(R9), Y1, Y1
+	VBROADCASTSD h+88(FP), Y3
+	VDIVPD       Y1, Y3, Y1
+	VSQRTPD      Y1, Y1
+	VMULPD       Y1, Y0, Y1
+	VBROADCASTSD sigma+80(FP), Y3
+	VMULPD       Y1, Y3, Y1
+	VBROADCASTSD mu+72(FP), Y3
+	VADDPD       Y1, Y3, Y1
+	VMOVUPD      Y1, 32(AX)(R11*1)
+	VMOVUPD      Y5, 32(CX)(R11*1)
+	VMOVUPD      Y2, 32(DX)(R11*1)
+	ADDQ         $0x60, DI
+	INCQ         SI
+	INCQ         BX
+	ADDQ         $0x40, R11
+	JMP          tBlockAVX2_loop
+
+tBlockAVX2_done:
 	VZEROUPPER
 	RET
 

@@ -692,7 +692,7 @@ type mtGamma struct {
 	big  bool    // d >= mtBig: value forms d + d·((1+y)³ - 1)
 }
 
-// mtLanes holds the parameters of the kernels' tries (asmMTBlock), lane
+// mtLanes holds the parameters of the kernels' tries (asmMTTries), lane
 // by lane: tries of one shape (Gamma) or of two in turn (Beta's X and Y).
 type mtLanes struct{ c, c2, d [8]float64 }
 
@@ -775,37 +775,33 @@ func (m *mtGamma) try(w *words) (float64, bool) {
 	x, fast := normalFast(xu)
 	if !fast {
 		var ok bool
-		if x, ok = slowNormal(w, xu, x); !ok {
+		if x, ok = slowNormal(xu, x, w.next(), w.next()); !ok {
 			return 0, false
 		}
 	}
+	return m.test(x, open01(qu))
+}
+
+// test returns the value of the try of normal x and uniform q and whether
+// it is taken.
+func (m *mtGamma) test(x, q float64) (float64, bool) {
 	y := float64(m.c * x)
-	if q := open01(qu); y > -1 && m.accept(x, y, q) {
+	if y > -1 && m.accept(x, y, q) {
 		return m.value(y), true
 	}
 	return 0, false
 }
 
 // slowNormal continues a try whose normal word u (value x) misses the
-// fast path, from the next pair of words: one attempt of the slow path,
-// the wedge test of u's strip with the pair's first word the height's
-// uniform (normalWedge), or for the tail strip the tail's test with both
+// fast path, from the next pair of words a and b: one attempt of the slow
+// path, the wedge test of u's strip with a the height's uniform
+// (normalWedge), or for the tail strip the tail's test with both
 // (normalTail). It returns the normal and whether the attempt succeeded;
 // where it fails the try is rejected. An attempt succeeds with the
 // probability with which normalSlow takes the word, and then gives the
 // value normalSlow would, so the normal of a try that is not rejected is
 // a normal deviate, and a failure only costs words.
-func slowNormal(w *words, u uint64, x float64) (float64, bool) {
-	a, b := w.next(), w.next()
-	if u&0xFF == 0 {
-		return normalTail(u, a, b)
-	}
-	return x, normalWedge(u, x, a)
-}
-
-// slowNormalSrc is slowNormal on the words of a Rand call.
-func slowNormalSrc(src rand.Source, u uint64, x float64) (float64, bool) {
-	a, b := src.Uint64(), src.Uint64()
+func slowNormal(u uint64, x float64, a, b uint64) (float64, bool) {
 	if u&0xFF == 0 {
 		return normalTail(u, a, b)
 	}
@@ -821,7 +817,7 @@ func (m *mtGamma) drawSrc(src rand.Source) float64 {
 		x, fast := normalFast(xu)
 		if !fast {
 			var ok bool
-			if x, ok = slowNormalSrc(src, xu, x); !ok {
+			if x, ok = slowNormal(xu, x, src.Uint64(), src.Uint64()); !ok {
 				continue
 			}
 		}
@@ -961,13 +957,6 @@ const mtWalkMin = 64
 // mtBlockLen is the most tries a walk's kernel call makes.
 const mtBlockLen = 128
 
-// mtScratch is Beta's walk's block of tries (asmMTBlock's): their y and
-// q, and a bit for each the squeeze does not take.
-type mtScratch struct {
-	ys, qs [mtBlockLen]float64
-	und    [mtBlockLen / 64]uint64
-}
-
 // tryScratch is a walk's block of tries (asmMTTries', asmTBlock's): their
 // values, y and q, and a bit for each whose normal words miss the fast
 // path (slow) and for each with y <= -1 or that the squeeze does not take
@@ -1025,8 +1014,8 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 				sc.vals[i] = mul * v
 				keep[g] &^= b2u(!ok) << (i & 63)
 				done[g] |= 1 << (i & 63)
-				next = t // past the chunk's words: all are drawn
-				if crossed = w.peeked; crossed {
+				if crossed = !w.holds(p); crossed {
+					next = i + 1 // past the block's words: the rest are drawn
 					break
 				}
 				next = (w.k - base) / 16 // whole pairs
@@ -1038,7 +1027,7 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 		for j := next; crossed && j < t; j++ {
 			keep[j>>6] &^= 1 << (j & 63)
 		}
-		m.decideMarked(sc, &keep, &done, t)
+		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to
 		// dst[o+t-1]: bytes below the words of the block's try t.
 		o += asmCompact(dst[o:], sc.vals[:], &keep, t)
@@ -1051,16 +1040,17 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 
 // decideMarked clears in keep the bits of the tries of sc (the first t)
 // that the squeeze left (und) and the exact test rejects, of those still
-// kept and not done: y <= -1, or verdict's answer or else logTest's. The
+// kept and not done: y <= -1, or verdict's answer or else logTest's, of
+// ms[0]'s shape for the even tries and ms[1]'s for the odd ones. The
 // answers are gathered without a branch on them (each is known only after
 // verdict's divisions, so a branch would be mispredicted late, as often as
 // the answers change: about 70% of these tries are rejected).
-func (m *mtGamma) decideMarked(sc *tryScratch, keep, done *[walkBlock / 64]uint64, t int) {
+func decideMarked(ms [2]*mtGamma, sc *tryScratch, keep, done *[walkBlock / 64]uint64, t int) {
 	for g := range (t + 63) / 64 {
 		var rej uint64
 		for b := sc.und[g] &^ done[g] & keep[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
 			i := g<<6 + bits.TrailingZeros64(b)
-			y, q := sc.ys[i], sc.qs[i]
+			m, y, q := ms[i&1], sc.ys[i], sc.qs[i]
 			v := uint8(1) // y <= -1: rejected
 			if y > -1 {
 				if v = m.verdict(y, q); v == 0 && !m.logTest(y, q) {

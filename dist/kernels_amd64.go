@@ -84,12 +84,6 @@ func vlogDivAVX2(dst, src []float64, k float64) int
 func vlogMulAVX2(dst, src []float64, k float64) int
 
 //go:noescape
-func mtBlockAVX512(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
-
-//go:noescape
-func mtBlockAVX2(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
-
-//go:noescape
 func boostRunAVX512(gs, us []float64, src []byte, l *mtLanes) int
 
 //go:noescape
@@ -109,6 +103,9 @@ func betaRatiosAVX2(dst, g []float64) int
 
 //go:noescape
 func tBlockAVX512(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mu, sigma, h float64) int
+
+//go:noescape
+func tBlockAVX2(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mu, sigma, h float64) int
 
 //go:noescape
 func mtTriesAVX512(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
@@ -389,24 +386,6 @@ func asmLogMul(dst, src []float64, k float64) int {
 	return 0
 }
 
-// asmMTBlock sets dst[t] to mul·mtValue(d, false, y) for the try of words
-// 2t and 2t+1 of p (mtGamma.run's, whether or not the squeeze takes it),
-// ys[t] and qs[t] to its y and q, and bit t%64 of und[t/64] to whether the
-// squeeze does not take it, for the first m = min(tries, len(dst),
-// mtBlockLen)&^7 tries, with the c, c2 and d of lane t%8 of l (d < mtBig),
-// up to the first try whose normal word misses the fast path or whose y <=
-// -1: it returns that try's index, else m. dst may start at or before p's
-// memory; it writes nothing to dst after the values it returns.
-func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, p []byte, l *mtLanes, mul float64) int {
-	switch {
-	case useAVX512:
-		return mtBlockAVX512(dst, ys, qs, und, p, l, mul)
-	case useAVX2:
-		return mtBlockAVX2(dst, ys, qs, und, p, l, mul)
-	}
-	return 0
-}
-
 // asmMTTries makes the tries of mtGamma.try from words 2t and 2t+1 of p
 // for the first m = min(len(p)/16, mtBlockLen)&^7 of them, as if each
 // normal word took the fast path, and returns m (0 without a kernel):
@@ -483,7 +462,7 @@ func asmTMT(dst []float64, p []byte, l *mtLanes, mu, sigma, h float64) int {
 }
 
 // haveTBlock reports whether asmTBlock has a kernel.
-func haveTBlock() bool { return useAVX512 }
+func haveTBlock() bool { return useAVX512 || useAVX2 }
 
 // asmTBlock makes the tries of tSampler.tryMT from words 3t, 3t+1 and 3t+2
 // of p for the first m = min(len(p)/24, mtBlockLen)&^7 of them, as if each
@@ -493,8 +472,11 @@ func haveTBlock() bool { return useAVX512 }
 // word misses the fast path, and of sc.und[t/64] where y <= -1 or the
 // squeeze does not take the try (c, c2 and d in lane 0 of l, d < mtBig).
 func asmTBlock(sc *tryScratch, p []byte, l *mtLanes, mu, sigma, h float64) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return tBlockAVX512(&sc.vals, &sc.ys, &sc.qs, &sc.und, &sc.slow, p, l, mu, sigma, h)
+	case useAVX2:
+		return tBlockAVX2(&sc.vals, &sc.ys, &sc.qs, &sc.und, &sc.slow, p, l, mu, sigma, h)
 	}
 	return 0
 }

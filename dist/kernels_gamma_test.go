@@ -134,8 +134,8 @@ func TestKernelTMT(t *testing.T) {
 				want := make([]float64, n)
 				wantN, _ := s.runMT(p, 0, len(p)-7, want)
 				wantM := min(wantN, n/lanes*lanes)
-				if haveTBlock() {
-					wantM = 0 // AVX-512 walks instead (TestKernelTBlock)
+				if Backend() == "avx512" {
+					wantM = 0 // AVX-512 runs tBlock only (TestKernelTBlock)
 				}
 				for _, inPlace := range []bool{false, true} {
 					dst, q := kernelDst(p, off, n, inPlace, guard)
@@ -160,109 +160,8 @@ func TestKernelTMT(t *testing.T) {
 				}
 			}
 		}
-		if sets < 10000 && !haveTBlock() {
+		if sets < 10000 && Backend() != "avx512" {
 			t.Fatalf("%s: the kernel set %d values in all, want runs of them", Backend(), sets)
-		}
-	})
-}
-
-// TestKernelMTBlock compares asmMTBlock with the Go code of a first try
-// (normalFast, y = c·x, open01, the squeeze, mtValue) bit for bit, on
-// every shape kind below mtBig, one shape or two in turn (Beta's lanes),
-// rate scalings, every number of tries 0 to 300 and more, at every byte
-// offset of the words (mod 16), in place (dst over the words, as a chunk
-// is) and apart: the returned index is the first try whose normal word
-// misses the fast path or whose y <= -1 (else the whole groups of 8 that
-// fit, at most mtBlockLen), before it every value, y, q and squeeze bit is
-// the Go code's, and dst after it keeps its bytes.
-func TestKernelMTBlock(t *testing.T) {
-	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
-		r := rand.New(rand.NewPCG(39, 40))
-		var lengths []int
-		for n := range 301 {
-			lengths = append(lengths, n)
-		}
-		lengths = append(lengths, 511, 1000)
-		const guard = 0x5A5A5A5A5A5A5A5A
-		stops, misses, long := 0, 0, 0
-		for _, shapes := range [][2]float64{{1.0001, 1.0001}, {1.2, 1.2}, {2, 2}, {3.5, 3.5}, {1e4, 1e4}, {0x1p20 - 1, 0x1p20 - 1}, {2, 5}, {1.0001, 30}} {
-			var m [2]mtGamma
-			m[0].init(shapes[0])
-			m[1].init(shapes[1])
-			l := pairLanes(&m[0], &m[1])
-			for _, mul := range []float64{1, 0.5, 3.25, 1e-300} {
-				for _, n := range lengths {
-					words := mtWords(r, n)
-					if n%2 == 1 { // random words: blocks that run long
-						for j := range words {
-							words[j] = r.Uint64()
-						}
-					}
-					off := n % 16
-					p := bytesAt(words, off)
-					want := min(n, mtBlockLen) &^ 7
-					for j := range want {
-						x, fast := normalFast(le64(p, 16*j))
-						if y := float64(m[j%2].c * x); !fast || y <= -1 {
-							want = j
-							break
-						}
-					}
-					for _, inPlace := range []bool{false, true} {
-						dst, q := kernelDst(p, off, n, inPlace, guard)
-						var ys, qs [mtBlockLen]float64
-						var und [mtBlockLen / 64]uint64
-						got := asmMTBlock(dst, &ys, &qs, &und, q, &l, mul)
-						desc := fmt.Sprintf("%s shapes %v mul %v, %d tries, offset %d, in place %v", Backend(), shapes, mul, n, off, inPlace)
-						if got != want {
-							t.Fatalf("%s: returned %d, want %d", desc, got, want)
-						}
-						for j := range got {
-							g := &m[j%2]
-							x, _ := normalFast(le64(p, 16*j))
-							y := float64(g.c * x)
-							qq := open01(le64(p, 16*j+8))
-							x2 := x * x
-							miss := !(g.c2*(x2*x2) < (1-qq)*min(1, 1+y))
-							if v := mtValue(g.d, false, y) * mul; math.Float64bits(dst[j]) != math.Float64bits(v) {
-								t.Fatalf("%s: try %d: value %v, want %v", desc, j, dst[j], v)
-							}
-							if ys[j] != y || qs[j] != qq {
-								t.Fatalf("%s: try %d: y, q %v, %v, want %v, %v", desc, j, ys[j], qs[j], y, qq)
-							}
-							if bit := und[j/64]>>(j%64)&1 == 1; bit != miss {
-								t.Fatalf("%s: try %d: squeeze miss %v, want %v", desc, j, bit, miss)
-							}
-							if j >= 64 {
-								long++
-							}
-							if miss {
-								misses++
-							}
-						}
-						if inPlace {
-							// The words from the first not taken keep theirs.
-							for i := 16 * got; i < len(p); i++ {
-								if q[i] != p[i] {
-									t.Fatalf("%s: overwrote byte %d of the words", desc, i)
-								}
-							}
-						} else {
-							for i := got; i < len(dst); i++ {
-								if math.Float64bits(dst[i]) != guard {
-									t.Fatalf("%s: wrote dst[%d]", desc, i)
-								}
-							}
-						}
-					}
-					if want < min(n, mtBlockLen)&^7 {
-						stops++
-					}
-				}
-			}
-		}
-		if stops == 0 || misses == 0 || long == 0 {
-			t.Fatalf("the words never stopped a block (%d), missed the squeeze (%d) or ran past 64 tries (%d): the test tests nothing", stops, misses, long)
 		}
 	})
 }

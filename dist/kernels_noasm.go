@@ -33,10 +33,6 @@ func asmLogMul(dst, src []float64, k float64) int      { return 0 }
 
 func asmBetaRatios(dst, g []float64) int { return 0 }
 
-func asmMTBlock(dst []float64, ys, qs *[mtBlockLen]float64, und *[mtBlockLen / 64]uint64, p []byte, l *mtLanes, mul float64) int {
-	return 0
-}
-
 func asmBoostRun(gs, us []float64, p []byte, l *mtLanes) int { return 0 }
 
 func asmBoostRunZ(zs, gs, us []float64, p []byte, l *mtLanes) int { return 0 }

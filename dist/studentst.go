@@ -429,8 +429,8 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tryScratch) int
 				sc.vals[i] = v
 				keep[g] &^= b2u(!ok) << (i & 63)
 				done[g] |= 1 << (i & 63)
-				next = t // past the chunk's words: all are drawn
-				if crossed = w.peeked; crossed {
+				if crossed = !w.holds(p); crossed {
+					next = i + 1 // past the block's words: the rest are drawn
 					break
 				}
 				next = (w.k - base) / 24 // whole triples
@@ -442,7 +442,7 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tryScratch) int
 		for j := next; crossed && j < t; j++ {
 			keep[j>>6] &^= 1 << (j & 63)
 		}
-		m.decideMarked(sc, &keep, &done, t)
+		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to
 		// dst[o+t-1]: bytes below the words of the block's try t.
 		o += asmCompact(dst[o:], sc.vals[:], &keep, t)

@@ -85,6 +85,10 @@ func chunk[T float64 | int64](w *words, dst []T) []T {
 	return d
 }
 
+// holds reports whether the words at hand are still p, those a walk's
+// block was made from: a draw past their end replaces them (refill).
+func (w *words) holds(p []byte) bool { return unsafe.SliceData(w.p) == unsafe.SliceData(p) }
+
 // spent reports whether the words chunk read are all taken, so the Fill
 // must ask for the next chunk before writing another value. It is always
 // false for a plain Source.

@@ -23,9 +23,9 @@
 //   - vexp, vexpMul, vlog, vlogDiv, vlogMul: exp(x), lambda·exp(x),
 //     log(x), log(x)/k and log(x)·k over a slice (xmath.go in this
 //     directory).
-//   - mtBlock: the first tries of the gamma sampler of Marsaglia and
-//     Tsang, a block at a time, for the Go walk (mtblock.go); mtTries:
-//     all the tries of a block, the others marked (mttries.go).
+//   - mtTries: the tries of the gamma sampler of Marsaglia and Tsang, a
+//     block at a time, for the Go walks (mttries.go); betaRatios: Beta's
+//     X/(X+Y) (betaratios.go).
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
 //     once, up to the first that is not (studentst.go); tBlock: a block
 //     of StudentsT's tries, the others marked (tblock.go).
@@ -93,8 +93,6 @@ func main() {
 	}
 	evenOddConstant()
 	mtConstsConstant()
-	mtBlock()
-	mtBlockAVX2()
 	mtTries()
 	mtTriesAVX2()
 	betaRatios(avx512)
@@ -102,6 +100,7 @@ func main() {
 	tIdxConstant()
 	tPermConstant()
 	tBlock()
+	tBlockAVX2()
 	tMTAVX2()
 	quadPermConstant()
 	for _, z := range []bool{false, true} {

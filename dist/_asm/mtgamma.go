@@ -1,7 +1,8 @@
 package main
 
-// The constants the Marsaglia-Tsang kernels share (mtblock.go's mtBlock,
-// studentst.go's tMT) and the end of their AVX2 versions.
+// The constants the Marsaglia-Tsang kernels share (mttries.go's mtTries,
+// tblock.go's tBlock, studentst.go's tMT) and the end of their AVX2
+// versions.
 
 import (
 	"math"

@@ -19,6 +19,10 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
+// mtBlockLen is the most tries a call makes: the length of the arrays of
+// tryScratch (kernels_amd64.go's mtBlockLen).
+const mtBlockLen = 128
+
 func mtTriesDoc(name string, lanes int) {
 	Doc(name+" makes the tries of words 2t and 2t+1 of src (little-endian) for",
 		fmt.Sprintf("the first m = min(len(src)/16, %d)&^7 of them and returns m: vals[t] is", mtBlockLen),
@@ -27,6 +31,22 @@ func mtTriesDoc(name string, lanes int) {
 		"and qs[t] are its y and q; bit t%64 of slow[t/64] is set where the normal word",
 		"misses the fast path, and of und[t/64] where y <= -1 or the squeeze does not",
 		"take the try. The arrays after the m tries hold anything.")
+}
+
+// mtTryAVX512 computes the parts of a Marsaglia-Tsang try that the
+// AVX-512 kernels share, from the normals x and the words u of q: y = c·x,
+// q = open01(u), lhs = c2·(x²·x²) (x2 = x²), rhs = 1 - q and vy = 1 + y (>
+// 0 exactly where y > -1, by Sterbenz).
+func mtTryAVX512(x, u, c, c2, ones, bias, y, q, x2, lhs, vy, rhs VecVirtual) {
+	VMULPD(x, c, y)
+	VPSRLQ(U8(12), u, q)
+	VPORQ(ones, q, q)
+	VSUBPD(bias, q, q) // open01
+	VMULPD(x, x, x2)
+	VMULPD(x2, x2, lhs)
+	VMULPD(lhs, c2, lhs)
+	VSUBPD(q, ones, rhs) // 1 - q
+	VADDPD(ones, y, vy)  // 1 + y
 }
 
 // mtTriesArgs loads a tries kernel's arguments: its pointers, the bytes of
@@ -129,7 +149,9 @@ func mtTries() {
 }
 
 // mtTriesAVX2 is mtTriesAVX512 with 4 tries per YMM register, two
-// registers (a byte of marks) per step, as mtBlockAVX2's.
+// registers (a byte of marks) per step: the words of a register separated
+// by unpacks (lanes in the order 0, 2, 1, 3) and VPERMPD, float64(j) by
+// the normals kernel's bit trick.
 func mtTriesAVX2() {
 	name := "mtTriesAVX2"
 	Implement(name)

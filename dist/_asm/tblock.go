@@ -176,3 +176,162 @@ func tBlock() {
 	VZEROUPPER()
 	RET()
 }
+
+// tBlockAVX2 is tBlockAVX512 with 4 tries per YMM register, two registers
+// (a byte of marks) per step: the words of a register's tries and their
+// normals' rows loaded word by word (a gather indexed by register 4 is
+// read wrongly by qemu's AVX2: TestGatherIndexNotRegister4).
+func tBlockAVX2() {
+	name := "tBlockAVX2"
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name + " is tBlockAVX512 with 4 tries per register.")
+	vals := Load(Param("vals"), GP64())
+	ys := Load(Param("ys"), GP64())
+	qs := Load(Param("qs"), GP64())
+	und := Load(Param("und"), GP64())
+	slow := Load(Param("slow"), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	{ // m·8, the bytes of vals to set: len(src)/24 tries, 128 at most
+		t := GP64()
+		MOVQ(U32(0xAAAAAAAB), t) // ⌊len/24⌋ = ⌊len·⌈2^33/3⌉/2^36⌋ for len < 2^32
+		IMULQ(t, n)
+		SHRQ(U8(36), n)
+		MOVQ(U32(mtBlockLen), t)
+		CMPQ(n, t)
+		CMOVQGT(t, n)
+		ANDQ(I8(-8), n)
+		Store(n, ReturnIndex(0))
+		SHLQ(U8(3), n)
+	}
+	addr := func(name string) Mem { // broadcast from memory where used
+		b, err := Param(name).Resolve()
+		if err != nil {
+			panic(err)
+		}
+		return b.Addr
+	}
+	mu, sigma, hp := addr("mu"), addr("sigma"), addr("h")
+	// c, c2 and d from l as memory operands (every lane of l holds
+	// StudentsT's one shape), so that no register holds them.
+	lp := Load(Param("l"), GP64())
+	c, c2, d := Mem{Base: lp}, Mem{Base: lp, Disp: 64}, Mem{Base: lp, Disp: 128}
+	// The constants by their symbols, not by registers: the kernel needs
+	// the general-purpose registers.
+	cst := func(off int) Mem { return mtConsts.Offset(off) }
+	tbl := table("·normPairs")
+
+	// normal sets x to normalFast's value of the words u (at mem, 24
+	// bytes apart) and ok to all ones in the lanes that take the fast
+	// path.
+	normal := func(u VecVirtual, mem Mem, x, ok VecVirtual) {
+		t := YMM()
+		jAVX2(u, x, cst)
+		// lookupRows' loads, each register written whole (see words).
+		entry := func(l int) Mem {
+			i := GP64()
+			at := mem
+			at.Disp += 24 * l
+			MOVBQZX(at, i)
+			SHLQ(U8(4), i)
+			return Mem{Base: tbl, Index: i, Scale: 1}
+		}
+		var pairs [2]VecVirtual
+		for h := range pairs {
+			lo := XMM()
+			pairs[h] = YMM()
+			VMOVUPD(entry(h), lo)
+			VINSERTF128(U8(1), entry(2+h), lo.AsY(), pairs[h])
+		}
+		w, kk := YMM(), YMM()
+		VUNPCKLPD(pairs[1], pairs[0], w)
+		VUNPCKHPD(pairs[1], pairs[0], kk)
+		VANDPD(cst(mtAbs), x, t)
+		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
+		VMULPD(w, x, x)
+	}
+
+	off := GP64() // bytes of vals set; src's are three times as many
+	XORQ(off, off)
+	done := name + "_done"
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(done))
+	for hh := range 2 {
+		// words returns words 3l+r of the step (l = 0..3), by loads, each
+		// register written whole (avo takes a register written in part
+		// as live from the kernel's start, and runs out of the 16).
+		words := func(r int) VecVirtual {
+			v, lo, hi := YMM(), XMM(), XMM()
+			VMOVQ(Mem{Base: src, Disp: 8 * r}, lo)
+			VPINSRQ(U8(1), Mem{Base: src, Disp: 24 + 8*r}, lo, lo)
+			VMOVQ(Mem{Base: src, Disp: 48 + 8*r}, hi)
+			VPINSRQ(U8(1), Mem{Base: src, Disp: 72 + 8*r}, hi, hi)
+			VINSERTI128(U8(1), hi, lo.AsY(), v)
+			return v
+		}
+		z, x, okz, ok := YMM(), YMM(), YMM(), YMM()
+		normal(words(0), Mem{Base: src}, z, okz)
+		normal(words(1), Mem{Base: src, Disp: 8}, x, ok)
+		VANDPD(okz, ok, ok)
+		wu := words(2)
+		// mtTryAVX2's operations, c and c2 from memory.
+		y, q, lhs, rhs, vy, sq := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+		VMULPD(c, x, y)
+		VPSRLQ(U8(12), wu, q)
+		VPOR(cst(mtOne), q, q)
+		VSUBPD(cst(mtBias), q, q) // open01
+		VMULPD(x, x, lhs)
+		VMULPD(lhs, lhs, lhs)
+		VMULPD(c2, lhs, lhs)
+		VMOVUPD(cst(mtOne), rhs)
+		VSUBPD(q, rhs, rhs)        // 1 - q
+		VADDPD(cst(mtOne), y, vy)  // 1 + y
+		VMINPD(cst(mtOne), vy, sq) // min(1, 1+y): neither is NaN
+		VMULPD(sq, rhs, rhs)
+		VCMPPD(U8(cmpLT), rhs, lhs, sq)
+		t := YMM()
+		VXORPD(t, t, t)
+		VCMPPD(U8(cmpLT), vy, t, t) // y > -1
+		VANDPD(t, sq, sq)
+		// The marks' bits of the half, in the byte of marks of the
+		// step (the second half's ORed into the first's).
+		for i, m := range []VecVirtual{ok, sq} {
+			bits := GP32()
+			VMOVMSKPD(m, bits)
+			XORL(U8(15), bits) // off the fast path; not taken
+			at := Mem{Base: []Register{slow, und}[i]}
+			if hh == 0 {
+				MOVB(bits.As8(), at)
+			} else {
+				SHLL(U8(4), bits)
+				ORB(bits.As8(), at)
+			}
+		}
+		VMULPD(vy, vy, t) // mtCube, d from memory
+		VMULPD(vy, t, t)
+		VMULPD(d, t, t)
+		hv := YMM()
+		VBROADCASTSD(hp, hv)
+		VDIVPD(t, hv, t) // h/g
+		VSQRTPD(t, t)
+		VMULPD(t, z, t)
+		VBROADCASTSD(sigma, hv)
+		VMULPD(t, hv, t)
+		VBROADCASTSD(mu, hv)
+		VADDPD(t, hv, t)
+		VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1, Disp: 32 * hh})
+		VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1, Disp: 32 * hh})
+		VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1, Disp: 32 * hh})
+		ADDQ(U8(96), src)
+	}
+	INCQ(slow)
+	INCQ(und)
+	ADDQ(U8(64), off)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(done)
+	VZEROUPPER()
+	RET()
+}

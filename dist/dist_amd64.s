@@ -6002,6 +6002,313 @@ mtTriesAVX2_done:
 	VZEROUPPER
 	RET
 
+DATA verdictConsts<>+0(SB)/8, $0x3ff0000000000000
+DATA verdictConsts<>+8(SB)/8, $0x3ff0000000000000
+DATA verdictConsts<>+16(SB)/8, $0x3ff0000000000000
+DATA verdictConsts<>+24(SB)/8, $0x3ff0000000000000
+DATA verdictConsts<>+32(SB)/8, $0x3fe0000000000000
+DATA verdictConsts<>+40(SB)/8, $0x3fe0000000000000
+DATA verdictConsts<>+48(SB)/8, $0x3fe0000000000000
+DATA verdictConsts<>+56(SB)/8, $0x3fe0000000000000
+DATA verdictConsts<>+64(SB)/8, $0x3fd5555555555555
+DATA verdictConsts<>+72(SB)/8, $0x3fd5555555555555
+DATA verdictConsts<>+80(SB)/8, $0x3fd5555555555555
+DATA verdictConsts<>+88(SB)/8, $0x3fd5555555555555
+DATA verdictConsts<>+96(SB)/8, $0x4010000000000000
+DATA verdictConsts<>+104(SB)/8, $0x4010000000000000
+DATA verdictConsts<>+112(SB)/8, $0x4010000000000000
+DATA verdictConsts<>+120(SB)/8, $0x4010000000000000
+DATA verdictConsts<>+128(SB)/8, $0x3fd0000000000000
+DATA verdictConsts<>+136(SB)/8, $0x3fd0000000000000
+DATA verdictConsts<>+144(SB)/8, $0x3fd0000000000000
+DATA verdictConsts<>+152(SB)/8, $0x3fd0000000000000
+DATA verdictConsts<>+160(SB)/8, $0x3fc999999999999a
+DATA verdictConsts<>+168(SB)/8, $0x3fc999999999999a
+DATA verdictConsts<>+176(SB)/8, $0x3fc999999999999a
+DATA verdictConsts<>+184(SB)/8, $0x3fc999999999999a
+DATA verdictConsts<>+192(SB)/8, $0x3fc5555555555555
+DATA verdictConsts<>+200(SB)/8, $0x3fc5555555555555
+DATA verdictConsts<>+208(SB)/8, $0x3fc5555555555555
+DATA verdictConsts<>+216(SB)/8, $0x3fc5555555555555
+DATA verdictConsts<>+224(SB)/8, $0x3fc2492492492492
+DATA verdictConsts<>+232(SB)/8, $0x3fc2492492492492
+DATA verdictConsts<>+240(SB)/8, $0x3fc2492492492492
+DATA verdictConsts<>+248(SB)/8, $0x3fc2492492492492
+DATA verdictConsts<>+256(SB)/8, $0x401c000000000000
+DATA verdictConsts<>+264(SB)/8, $0x401c000000000000
+DATA verdictConsts<>+272(SB)/8, $0x401c000000000000
+DATA verdictConsts<>+280(SB)/8, $0x401c000000000000
+DATA verdictConsts<>+288(SB)/8, $0x3fc0000000000000
+DATA verdictConsts<>+296(SB)/8, $0x3fc0000000000000
+DATA verdictConsts<>+304(SB)/8, $0x3fc0000000000000
+DATA verdictConsts<>+312(SB)/8, $0x3fc0000000000000
+DATA verdictConsts<>+320(SB)/8, $0x3d70000000000000
+DATA verdictConsts<>+328(SB)/8, $0x3d70000000000000
+DATA verdictConsts<>+336(SB)/8, $0x3d70000000000000
+DATA verdictConsts<>+344(SB)/8, $0x3d70000000000000
+DATA verdictConsts<>+352(SB)/8, $0x7fffffffffffffff
+DATA verdictConsts<>+360(SB)/8, $0x7fffffffffffffff
+DATA verdictConsts<>+368(SB)/8, $0x7fffffffffffffff
+DATA verdictConsts<>+376(SB)/8, $0x7fffffffffffffff
+DATA verdictConsts<>+384(SB)/8, $0x0000000000000000
+DATA verdictConsts<>+392(SB)/8, $0x0000000000000000
+DATA verdictConsts<>+400(SB)/8, $0x0000000000000000
+DATA verdictConsts<>+408(SB)/8, $0x0000000000000000
+GLOBL verdictConsts<>(SB), RODATA|NOPTR, $416
+
+// func verdictsAVX512(ys *[128]float64, qs *[128]float64, d3s *[128]float64, rej *[16]uint8, acc *[16]uint8, n int)
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·verdictsAVX512(SB), NOSPLIT, $0-48
+	MOVQ ys+0(FP), AX
+	MOVQ qs+8(FP), CX
+	MOVQ d3s+16(FP), DX
+	MOVQ rej+24(FP), BX
+	MOVQ acc+32(FP), SI
+	MOVQ n+40(FP), DI
+	ADDQ $0x07, DI
+	SHRQ $0x03, DI
+	XORQ R8, R8
+
+verdictsAVX512_loop:
+	TESTQ        DI, DI
+	JZ           verdictsAVX512_done
+	VMOVUPD      (AX)(R8*1), Z0
+	VMOVUPD      (CX)(R8*1), Z1
+	VBROADCASTSD verdictConsts<>+0(SB), Z2
+	VMOVUPD      Z2, Z2
+	VSUBPD       Z1, Z2, Z2
+	VMULPD       Z2, Z2, Z3
+	VMULPD       Z3, Z3, Z4
+	VBROADCASTSD verdictConsts<>+32(SB), Z5
+	VMULPD       Z5, Z3, Z5
+	VADDPD       Z5, Z2, Z5
+	VMULPD       Z2, Z3, Z2
+	VBROADCASTSD verdictConsts<>+64(SB), Z3
+	VMULPD       Z3, Z2, Z2
+	VADDPD       Z2, Z5, Z5
+	VBROADCASTSD verdictConsts<>+96(SB), Z2
+	VMULPD       Z2, Z1, Z2
+	VDIVPD       Z2, Z4, Z2
+	VADDPD       Z2, Z5, Z1
+	VBROADCASTSD verdictConsts<>+128(SB), Z2
+	VMULPD       Z2, Z4, Z2
+	VADDPD       Z2, Z5, Z3
+	VBROADCASTSD verdictConsts<>+384(SB), Z2
+	VMAXPD       Z2, Z0, Z4
+	VMULPD       Z0, Z0, Z5
+	VMULPD       Z0, Z5, Z6
+	VMULPD       Z5, Z5, Z7
+	VBROADCASTSD verdictConsts<>+160(SB), Z2
+	VMULPD       Z2, Z0, Z2
+	VBROADCASTSD verdictConsts<>+128(SB), Z8
+	VMOVUPD      Z8, Z8
+	VSUBPD       Z2, Z8, Z8
+	VBROADCASTSD verdictConsts<>+192(SB), Z2
+	VMULPD       Z2, Z5, Z2
+	VADDPD       Z2, Z8, Z8
+	VMULPD       Z4, Z4, Z9
+	VMULPD       Z4, Z9, Z2
+	VBROADCASTSD verdictConsts<>+224(SB), Z4
+	VMULPD       Z4, Z2, Z2
+	VSUBPD       Z2, Z8, Z4
+	VMULPD       Z4, Z7, Z4
+	VBROADCASTSD verdictConsts<>+0(SB), Z2
+	VADDPD       Z2, Z0, Z10
+	VBROADCASTSD verdictConsts<>+0(SB), Z2
+	VMINPD       Z2, Z10, Z10
+	VBROADCASTSD verdictConsts<>+256(SB), Z2
+	VMULPD       Z2, Z10, Z2
+	VDIVPD       Z2, Z6, Z2
+	VSUBPD       Z2, Z8, Z6
+	VMULPD       Z9, Z9, Z2
+	VBROADCASTSD verdictConsts<>+288(SB), Z8
+	VMULPD       Z8, Z2, Z2
+	VADDPD       Z2, Z6, Z6
+	VMULPD       Z6, Z7, Z6
+	VBROADCASTSD verdictConsts<>+352(SB), Z2
+	VANDPD       Z2, Z0, Z2
+	VDIVPD       Z10, Z2, Z7
+	VADDPD       Z2, Z7, Z7
+	VADDPD       Z5, Z7, Z7
+	VMULPD       Z2, Z5, Z2
+	VADDPD       Z2, Z7, Z7
+	VMOVUPD      (DX)(R8*1), Z2
+	VMULPD       Z2, Z7, Z7
+	VADDPD       Z7, Z1, Z7
+	VBROADCASTSD verdictConsts<>+320(SB), Z5
+	VMULPD       Z5, Z7, Z7
+	VADDPD       Z7, Z1, Z1
+	VSUBPD       Z7, Z3, Z3
+	VMULPD       Z2, Z4, Z4
+	VMULPD       Z2, Z6, Z6
+	VBROADCASTSD verdictConsts<>+0(SB), Z2
+	VCMPPD       $0x12, Z2, Z0, K2
+	VCMPPD       $0x11, Z4, Z1, K2, K1
+	VCMPPD       $0x1e, Z6, Z3, K2, K3
+	KMOVB        K1, (BX)
+	KMOVB        K3, (SI)
+	ADDQ         $0x40, R8
+	INCQ         BX
+	INCQ         SI
+	DECQ         DI
+	JMP          verdictsAVX512_loop
+
+verdictsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func verdictsAVX2(ys *[128]float64, qs *[128]float64, d3s *[128]float64, rej *[16]uint8, acc *[16]uint8, n int)
+// Requires: AVX
+TEXT ·verdictsAVX2(SB), NOSPLIT, $0-48
+	MOVQ ys+0(FP), AX
+	MOVQ qs+8(FP), CX
+	MOVQ d3s+16(FP), DX
+	MOVQ rej+24(FP), BX
+	MOVQ acc+32(FP), SI
+	MOVQ n+40(FP), DI
+	ADDQ $0x07, DI
+	SHRQ $0x03, DI
+	XORQ R8, R8
+
+verdictsAVX2_loop:
+	TESTQ     DI, DI
+	JZ        verdictsAVX2_done
+	VMOVUPD   (AX)(R8*1), Y0
+	VMOVUPD   (CX)(R8*1), Y1
+	VMOVUPD   verdictConsts<>+0(SB), Y2
+	VSUBPD    Y1, Y2, Y2
+	VMULPD    Y2, Y2, Y3
+	VMULPD    Y3, Y3, Y4
+	VMULPD    verdictConsts<>+32(SB), Y3, Y5
+	VADDPD    Y5, Y2, Y5
+	VMULPD    Y2, Y3, Y2
+	VMULPD    verdictConsts<>+64(SB), Y2, Y2
+	VADDPD    Y2, Y5, Y5
+	VMULPD    verdictConsts<>+96(SB), Y1, Y2
+	VDIVPD    Y2, Y4, Y2
+	VADDPD    Y2, Y5, Y1
+	VMULPD    verdictConsts<>+128(SB), Y4, Y2
+	VADDPD    Y2, Y5, Y3
+	VMAXPD    verdictConsts<>+384(SB), Y0, Y4
+	VMULPD    Y0, Y0, Y5
+	VMULPD    Y0, Y5, Y6
+	VMULPD    Y5, Y5, Y7
+	VMULPD    verdictConsts<>+160(SB), Y0, Y2
+	VMOVUPD   verdictConsts<>+128(SB), Y8
+	VSUBPD    Y2, Y8, Y8
+	VMULPD    verdictConsts<>+192(SB), Y5, Y2
+	VADDPD    Y2, Y8, Y8
+	VMULPD    Y4, Y4, Y9
+	VMULPD    Y4, Y9, Y2
+	VMULPD    verdictConsts<>+224(SB), Y2, Y2
+	VSUBPD    Y2, Y8, Y4
+	VMULPD    Y4, Y7, Y4
+	VADDPD    verdictConsts<>+0(SB), Y0, Y10
+	VMINPD    verdictConsts<>+0(SB), Y10, Y10
+	VMULPD    verdictConsts<>+256(SB), Y10, Y2
+	VDIVPD    Y2, Y6, Y2
+	VSUBPD    Y2, Y8, Y6
+	VMULPD    Y9, Y9, Y2
+	VMULPD    verdictConsts<>+288(SB), Y2, Y2
+	VADDPD    Y2, Y6, Y6
+	VMULPD    Y6, Y7, Y6
+	VANDPD    verdictConsts<>+352(SB), Y0, Y2
+	VDIVPD    Y10, Y2, Y7
+	VADDPD    Y2, Y7, Y7
+	VADDPD    Y5, Y7, Y7
+	VMULPD    Y2, Y5, Y2
+	VADDPD    Y2, Y7, Y7
+	VMOVUPD   (DX)(R8*1), Y2
+	VMULPD    Y2, Y7, Y7
+	VADDPD    Y7, Y1, Y7
+	VMULPD    verdictConsts<>+320(SB), Y7, Y7
+	VADDPD    Y7, Y1, Y1
+	VSUBPD    Y7, Y3, Y3
+	VMULPD    Y2, Y4, Y4
+	VMULPD    Y2, Y6, Y6
+	VCMPPD    $0x12, verdictConsts<>+0(SB), Y0, Y0
+	VCMPPD    $0x11, Y4, Y1, Y1
+	VANDPD    Y0, Y1, Y1
+	VCMPPD    $0x1e, Y6, Y3, Y3
+	VANDPD    Y0, Y3, Y3
+	VMOVMSKPD Y1, R9
+	MOVB      R9, (BX)
+	VMOVMSKPD Y3, R9
+	MOVB      R9, (SI)
+	VMOVUPD   32(AX)(R8*1), Y0
+	VMOVUPD   32(CX)(R8*1), Y1
+	VMOVUPD   verdictConsts<>+0(SB), Y2
+	VSUBPD    Y1, Y2, Y2
+	VMULPD    Y2, Y2, Y3
+	VMULPD    Y3, Y3, Y4
+	VMULPD    verdictConsts<>+32(SB), Y3, Y5
+	VADDPD    Y5, Y2, Y5
+	VMULPD    Y2, Y3, Y2
+	VMULPD    verdictConsts<>+64(SB), Y2, Y2
+	VADDPD    Y2, Y5, Y5
+	VMULPD    verdictConsts<>+96(SB), Y1, Y2
+	VDIVPD    Y2, Y4, Y2
+	VADDPD    Y2, Y5, Y1
+	VMULPD    verdictConsts<>+128(SB), Y4, Y2
+	VADDPD    Y2, Y5, Y3
+	VMAXPD    verdictConsts<>+384(SB), Y0, Y4
+	VMULPD    Y0, Y0, Y5
+	VMULPD    Y0, Y5, Y6
+	VMULPD    Y5, Y5, Y7
+	VMULPD    verdictConsts<>+160(SB), Y0, Y2
+	VMOVUPD   verdictConsts<>+128(SB), Y8
+	VSUBPD    Y2, Y8, Y8
+	VMULPD    verdictConsts<>+192(SB), Y5, Y2
+	VADDPD    Y2, Y8, Y8
+	VMULPD    Y4, Y4, Y9
+	VMULPD    Y4, Y9, Y2
+	VMULPD    verdictConsts<>+224(SB), Y2, Y2
+	VSUBPD    Y2, Y8, Y4
+	VMULPD    Y4, Y7, Y4
+	VADDPD    verdictConsts<>+0(SB), Y0, Y10
+	VMINPD    verdictConsts<>+0(SB), Y10, Y10
+	VMULPD    verdictConsts<>+256(SB), Y10, Y2
+	VDIVPD    Y2, Y6, Y2
+	VSUBPD    Y2, Y8, Y6
+	VMULPD    Y9, Y9, Y2
+	VMULPD    verdictConsts<>+288(SB), Y2, Y2
+	VADDPD    Y2, Y6, Y6
+	VMULPD    Y6, Y7, Y6
+	VANDPD    verdictConsts<>+352(SB), Y0, Y2
+	VDIVPD    Y10, Y2, Y7
+	VADDPD    Y2, Y7, Y7
+	VADDPD    Y5, Y7, Y7
+	VMULPD    Y2, Y5, Y2
+	VADDPD    Y2, Y7, Y7
+	VMOVUPD   32(DX)(R8*1), Y2
+	VMULPD    Y2, Y7, Y7
+	VADDPD    Y7, Y1, Y7
+	VMULPD    verdictConsts<>+320(SB), Y7, Y7
+	VADDPD    Y7, Y1, Y1
+	VSUBPD    Y7, Y3, Y3
+	VMULPD    Y2, Y4, Y4
+	VMULPD    Y2, Y6, Y6
+	VCMPPD    $0x12, verdictConsts<>+0(SB), Y0, Y0
+	VCMPPD    $0x11, Y4, Y1, Y1
+	VANDPD    Y0, Y1, Y1
+	VCMPPD    $0x1e, Y6, Y3, Y3
+	VANDPD    Y0, Y3, Y3
+	VMOVMSKPD Y1, R9
+	SHLL      $0x04, R9
+	ORB       R9, (BX)
+	VMOVMSKPD Y3, R9
+	SHLL      $0x04, R9
+	ORB       R9, (SI)
+	ADDQ      $0x40, R8
+	INCQ      BX
+	INCQ      SI
+	DECQ      DI
+	JMP       verdictsAVX2_loop
+
+verdictsAVX2_done:
+	VZEROUPPER
+	RET
+
 // func betaRatiosAVX512(dst []float64, g []float64) int
 // Requires: AVX, AVX512F, CMOV
 TEXT ·betaRatiosAVX512(SB), NOSPLIT, $0-56

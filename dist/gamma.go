@@ -964,6 +964,7 @@ const mtBlockLen = 128
 type tryScratch struct {
 	vals, ys, qs [mtBlockLen]float64
 	und, slow    [mtBlockLen / 64]uint64
+	v            verdictScratch // decideMarked's
 }
 
 // walk sets dst[0], dst[1], ... to mul·draw(w) for successive values from
@@ -1044,23 +1045,68 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 // ms[0]'s shape for the even tries and ms[1]'s for the odd ones. The
 // answers are gathered without a branch on them (each is known only after
 // verdict's divisions, so a branch would be mispredicted late, as often as
-// the answers change: about 70% of these tries are rejected).
+// the answers change: about 70% of these tries are rejected); where there
+// are verdictsMin tries or more, verdict's answers come from a kernel
+// (asmVerdicts), 8 or 4 tries a register.
 func decideMarked(ms [2]*mtGamma, sc *tryScratch, keep, done *[walkBlock / 64]uint64, t int) {
+	var marked [walkBlock / 64]uint64
+	n := 0
 	for g := range (t + 63) / 64 {
-		var rej uint64
-		for b := sc.und[g] &^ done[g] & keep[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
-			i := g<<6 + bits.TrailingZeros64(b)
-			m, y, q := ms[i&1], sc.ys[i], sc.qs[i]
-			v := uint8(1) // y <= -1: rejected
-			if y > -1 {
-				if v = m.verdict(y, q); v == 0 && !m.logTest(y, q) {
-					v = 1
-				}
-			}
-			rej |= uint64(v&1) << (i & 63)
-		}
-		keep[g] &^= rej
+		marked[g] = sc.und[g] &^ done[g] & keep[g] & lowBits(t-64*g)
+		n += bits.OnesCount64(marked[g])
 	}
+	if n < verdictsMin || !haveKernels() {
+		for g := range (t + 63) / 64 {
+			var rej uint64
+			for b := marked[g]; b != 0; b &= b - 1 {
+				i := g<<6 + bits.TrailingZeros64(b)
+				m, y, q := ms[i&1], sc.ys[i], sc.qs[i]
+				v := uint8(1) // y <= -1: rejected
+				if y > -1 {
+					if v = m.verdict(y, q); v == 0 && !m.logTest(y, q) {
+						v = 1
+					}
+				}
+				rej |= uint64(v&1) << (i & 63)
+			}
+			keep[g] &^= rej
+		}
+		return
+	}
+	// The tries packed for asmVerdicts (y <= -1 rejected at once).
+	v := &sc.v
+	n = 0
+	for g := range (t + 63) / 64 {
+		for b := marked[g]; b != 0; b &= b - 1 {
+			i := g<<6 + bits.TrailingZeros64(b)
+			y := sc.ys[i]
+			keep[g] &^= b2u(!(y > -1)) << (i & 63)
+			v.ys[n], v.qs[n], v.d3s[n], v.at[n] = y, sc.qs[i], ms[i&1].d3, uint8(i)
+			n += int(b2u(y > -1))
+		}
+	}
+	asmVerdicts(v, n)
+	for e := range n {
+		i := int(v.at[e])
+		r := v.rej[e>>3] >> (e & 7) & 1
+		if (r|v.acc[e>>3]>>(e&7))&1 == 0 && !ms[i&1].logTest(v.ys[e], v.qs[e]) {
+			r = 1
+		}
+		keep[i>>6] &^= uint64(r) << (i & 63)
+	}
+}
+
+// verdictsMin is the fewest tries decideMarked gives asmVerdicts: for
+// fewer, packing them and the kernel's call cost more than verdict's
+// scalar code.
+const verdictsMin = 4
+
+// verdictScratch holds the tries decideMarked decides: their y, q, the
+// 3d of their shape and index, and verdict's answers as bits.
+type verdictScratch struct {
+	ys, qs, d3s [mtBlockLen]float64
+	at          [mtBlockLen]uint8
+	rej, acc    [mtBlockLen / 8]uint8
 }
 
 // lowBits returns a mask of the low min(r, 64) bits.

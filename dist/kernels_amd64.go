@@ -108,6 +108,12 @@ func tBlockAVX512(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64
 func tBlockAVX2(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mu, sigma, h float64) int
 
 //go:noescape
+func verdictsAVX512(ys, qs, d3s *[mtBlockLen]float64, rej, acc *[mtBlockLen / 8]uint8, n int)
+
+//go:noescape
+func verdictsAVX2(ys, qs, d3s *[mtBlockLen]float64, rej, acc *[mtBlockLen / 8]uint8, n int)
+
+//go:noescape
 func mtTriesAVX512(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mul float64) int
 
 //go:noescape
@@ -401,6 +407,22 @@ func asmMTTries(sc *tryScratch, p []byte, l *mtLanes, mul float64) int {
 		return mtTriesAVX2(&sc.vals, &sc.ys, &sc.qs, &sc.und, &sc.slow, p, l, mul)
 	}
 	return 0
+}
+
+// asmVerdicts sets bit e%8 of v.rej[e/8] and of v.acc[e/8] to whether
+// mtGamma.verdict of the try v.ys[e], v.qs[e], of the shape whose 3d is
+// v.d3s[e], rejects and takes it (its answers 1 and 2), for e < n and on
+// to a whole group of 8, and reports whether it did (with a kernel).
+func asmVerdicts(v *verdictScratch, n int) bool {
+	switch {
+	case useAVX512:
+		verdictsAVX512(&v.ys, &v.qs, &v.d3s, &v.rej, &v.acc, n)
+	case useAVX2:
+		verdictsAVX2(&v.ys, &v.qs, &v.d3s, &v.rej, &v.acc, n)
+	default:
+		return false
+	}
+	return true
 }
 
 // asmBoostRun sets gs[t] to mtValue(d, false, y) and us[t] to the

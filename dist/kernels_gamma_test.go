@@ -252,6 +252,54 @@ func TestKernelMTTries(t *testing.T) {
 	})
 }
 
+// TestKernelVerdicts compares asmVerdicts with mtGamma.verdict bit for
+// bit (its answers 1 and 2 as the bits of rej and acc), for shapes from
+// just above 1 to 1e6 in any order, every count of tries 1 to mtBlockLen,
+// on the tries the squeeze leaves (from mtWords) and on y near -1, 0, -0,
+// 1 and beyond it, q near 0 and 1.
+func TestKernelVerdicts(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(45, 46))
+		shapes := []float64{1.0001, 1.5, 2, 3.7, 40, 1e6}
+		var ms [2]mtGamma
+		decided := [3]int{}
+		for n := 1; n <= mtBlockLen; n++ {
+			ms[0].init(shapes[r.IntN(len(shapes))])
+			ms[1].init(shapes[r.IntN(len(shapes))])
+			var v verdictScratch
+			for e := range n {
+				m := &ms[e&1]
+				var y, q float64
+				switch r.IntN(4) {
+				case 0: // edges
+					y = []float64{-1 + 0x1p-52, -0.999, -0.5, math.Copysign(0, -1), 0, 1e-300, 0.3, 1, 1 + 0x1p-52, 2.5}[r.IntN(10)]
+					q = []float64{0x1p-53, 1e-9, 0.5, 0.999999, 1 - 0x1p-53}[r.IntN(5)]
+				default: // a try the squeeze leaves: 1-q below its bound
+					x, _ := normalFast(r.Uint64())
+					y = max(float64(m.c*x), -0.99)
+					x2 := x * x
+					q = 1 - min(1, m.c2*(x2*x2)/min(1, 1+y))*open01(r.Uint64())
+				}
+				v.ys[e], v.qs[e], v.d3s[e], v.at[e] = y, q, m.d3, uint8(e)
+			}
+			if !asmVerdicts(&v, n) {
+				t.Fatalf("%s: no kernel", Backend())
+			}
+			for e := range n {
+				want := ms[e&1].verdict(v.ys[e], v.qs[e])
+				got := v.rej[e>>3]>>(e&7)&1 | (v.acc[e>>3]>>(e&7)&1)<<1
+				if got != want {
+					t.Fatalf("%s: %d tries, try %d (y %v, q %v, 3d %v): %d, want %d", Backend(), n, e, v.ys[e], v.qs[e], v.d3s[e], got, want)
+				}
+				decided[want]++
+			}
+		}
+		if decided[0] == 0 || decided[1] == 0 || decided[2] == 0 {
+			t.Fatalf("answers %v: the tries test nothing there", decided)
+		}
+	})
+}
+
 // TestKernelBetaRatios compares asmBetaRatios with the Go division bit for
 // bit, on gammas from 1e-300 to 1e300 and ordinary ones, for every length
 // of dst and g up to 70: it sets the whole groups of its lanes that fit

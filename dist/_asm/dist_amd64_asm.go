@@ -24,8 +24,9 @@
 //     log(x), log(x)/k and log(x)·k over a slice (xmath.go in this
 //     directory).
 //   - mtTries: the tries of the gamma sampler of Marsaglia and Tsang, a
-//     block at a time, for the Go walks (mttries.go); betaRatios: Beta's
-//     X/(X+Y) (betaratios.go).
+//     block at a time, for the Go walks (mttries.go); verdicts: the
+//     bounds' answers for the tries the squeeze leaves (verdict.go);
+//     betaRatios: Beta's X/(X+Y) (betaratios.go).
 //   - tMT: StudentsT's values whose normal and gamma try are taken at
 //     once, up to the first that is not (studentst.go); tBlock: a block
 //     of StudentsT's tries, the others marked (tblock.go).
@@ -95,6 +96,9 @@ func main() {
 	mtConstsConstant()
 	mtTries()
 	mtTriesAVX2()
+	verdictConstsConstant()
+	verdicts(avx512)
+	verdicts(avx2)
 	betaRatios(avx512)
 	betaRatios(avx2)
 	tIdxConstant()

@@ -605,20 +605,10 @@ func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, bs *betaScratch)
 				w.k = at
 				gx, gy, ok := s.tryMT(w)
 				sc.vals[i], sc.vals[i+1] = gx, gy
-				keep[i>>6] &^= (3 * b2u(!ok)) << (i & 63)
-				done[i>>6] |= 3 << (i & 63)
-				if crossed = !w.holds(p); crossed {
-					next = i + 2 // past the block's words: the rest are drawn
+				if next, crossed = tryDrawn(w, p, base, 16, i, 2, t, ok, &keep, &done); crossed {
 					break
 				}
-				next = (w.k - base) / 16 // whole quads
-				for j := i + 2; j < min(next, t); j++ {
-					keep[j>>6] &^= 1 << (j & 63)
-				}
 			}
-		}
-		for j := next; crossed && j < t; j++ {
-			keep[j>>6] &^= 1 << (j & 63)
 		}
 		decideMarked(ms, sc, &keep, &done, t)
 		// A value where both its tries are kept.

@@ -1013,20 +1013,10 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 				w.k = at
 				v, ok := m.try(w)
 				sc.vals[i] = mul * v
-				keep[g] &^= b2u(!ok) << (i & 63)
-				done[g] |= 1 << (i & 63)
-				if crossed = !w.holds(p); crossed {
-					next = i + 1 // past the block's words: the rest are drawn
+				if next, crossed = tryDrawn(w, p, base, 16, i, 1, t, ok, &keep, &done); crossed {
 					break
 				}
-				next = (w.k - base) / 16 // whole pairs
-				for j := i + 1; j < min(next, t); j++ {
-					keep[j>>6] &^= 1 << (j & 63)
-				}
 			}
-		}
-		for j := next; crossed && j < t; j++ {
-			keep[j>>6] &^= 1 << (j & 63)
 		}
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to
@@ -1037,6 +1027,27 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 		}
 		w.k = base + 16*max(next, t)
 	}
+}
+
+// tryDrawn records in keep and done a try of a walk's block that the walk
+// made itself from its words (ok: taken), the span tries from i of the
+// block's t (at byte base of p, stride bytes a try), w just after its
+// words; it drops the tries whose words it drew and returns the first try
+// of the block not drawn, or t and true where it drew past p's words (a
+// draw past them replaces the words at hand), the rest of the block's
+// tries then dropped.
+func tryDrawn(w *words, p []byte, base, stride, i, span, t int, ok bool, keep, done *[walkBlock / 64]uint64) (next int, crossed bool) {
+	b := uint64(1)<<span - 1
+	keep[i>>6] &^= b * b2u(!ok) << (i & 63)
+	done[i>>6] |= b << (i & 63)
+	next = t
+	if crossed = !w.holds(p); !crossed {
+		next = (w.k - base) / stride // whole tries
+	}
+	for j := i + span; j < min(next, t); j++ {
+		keep[j>>6] &^= 1 << (j & 63)
+	}
+	return next, crossed
 }
 
 // decideMarked clears in keep the bits of the tries of sc (the first t)

@@ -427,20 +427,10 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tryScratch) int
 				w.k = at
 				v, ok := s.tryMT(w)
 				sc.vals[i] = v
-				keep[g] &^= b2u(!ok) << (i & 63)
-				done[g] |= 1 << (i & 63)
-				if crossed = !w.holds(p); crossed {
-					next = i + 1 // past the block's words: the rest are drawn
+				if next, crossed = tryDrawn(w, p, base, 24, i, 1, t, ok, &keep, &done); crossed {
 					break
 				}
-				next = (w.k - base) / 24 // whole triples
-				for j := i + 1; j < min(next, t); j++ {
-					keep[j>>6] &^= 1 << (j & 63)
-				}
 			}
-		}
-		for j := next; crossed && j < t; j++ {
-			keep[j>>6] &^= 1 << (j & 63)
 		}
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to

@@ -118,17 +118,18 @@ func partialAVX2(name string, off, bits Register, done string, stores ...lanesAt
 // mtTryAVX2 makes the Marsaglia-Tsang try of the AVX2 kernels: y = c·x,
 // q = open01 of the words wq, vy = 1 + y (> 0 exactly where y > -1, by
 // Sterbenz) and sq, all ones in the lanes the squeeze c2·(x²·x²) <
-// (1-q)·min(1, 1+y) takes. cst reads mtConsts.
-func mtTryAVX2(x, wq, c, c2 VecVirtual, cst func(int) Mem) (y, q, vy, sq VecVirtual) {
-	x2, lhs, rhs := YMM(), YMM(), YMM()
+// (1-q)·min(1, 1+y) takes. c and c2 are registers or memory operands;
+// cst reads mtConsts.
+func mtTryAVX2(x, wq VecVirtual, c, c2 Op, cst func(int) Mem) (y, q, vy, sq VecVirtual) {
+	lhs, rhs := YMM(), YMM()
 	y, q, vy, sq = YMM(), YMM(), YMM(), YMM()
-	VMULPD(x, c, y)
+	VMULPD(c, x, y)
 	VPSRLQ(U8(12), wq, q)
 	VPOR(cst(mtOne), q, q)
 	VSUBPD(cst(mtBias), q, q) // open01
-	VMULPD(x, x, x2)
-	VMULPD(x2, x2, lhs)
-	VMULPD(lhs, c2, lhs)
+	VMULPD(x, x, lhs)
+	VMULPD(lhs, lhs, lhs)
+	VMULPD(c2, lhs, lhs)
 	VMOVUPD(cst(mtOne), rhs)
 	VSUBPD(q, rhs, rhs)        // 1 - q
 	VADDPD(cst(mtOne), y, vy)  // 1 + y

@@ -49,9 +49,10 @@ func mtTryAVX512(x, u, c, c2, ones, bias, y, q, x2, lhs, vy, rhs VecVirtual) {
 	VADDPD(ones, y, vy)  // 1 + y
 }
 
-// mtTriesArgs loads a tries kernel's arguments: its pointers, the bytes of
-// vals to set (m·8, m returned), mul broadcast and l's c, c2 and d.
-func mtTriesArgs(vec func() VecVirtual) (vals, ys, qs, und, slow, src, n Register, mul, c, c2, d VecVirtual) {
+// triesArgs loads a tries kernel's pointers and src, and n, the bytes of
+// vals to set: m·8 for m = min(len(src)/(8·words), mtBlockLen)&^7 tries
+// of words words each (2 or 3), m returned.
+func triesArgs(words int) (vals, ys, qs, und, slow, src, n Register) {
 	vals = Load(Param("vals"), GP64())
 	ys = Load(Param("ys"), GP64())
 	qs = Load(Param("qs"), GP64())
@@ -59,14 +60,30 @@ func mtTriesArgs(vec func() VecVirtual) (vals, ys, qs, und, slow, src, n Registe
 	slow = Load(Param("slow"), GP64())
 	src = Load(Param("src").Base(), GP64())
 	n = Load(Param("src").Len(), GP64())
-	SHRQ(U8(4), n) // whole tries
-	most := GP64()
-	MOVQ(U32(mtBlockLen), most)
-	CMPQ(n, most)
-	CMOVQGT(most, n)
+	t := GP64()
+	switch words {
+	case 2:
+		SHRQ(U8(4), n)
+	case 3:
+		MOVQ(U32(0xAAAAAAAB), t) // ⌊len/24⌋ = ⌊len·⌈2^33/3⌉/2^36⌋ for len < 2^32
+		IMULQ(t, n)
+		SHRQ(U8(36), n)
+	default:
+		panic(words)
+	}
+	MOVQ(U32(mtBlockLen), t)
+	CMPQ(n, t)
+	CMOVQGT(t, n)
 	ANDQ(I8(-8), n)
 	Store(n, ReturnIndex(0))
 	SHLQ(U8(3), n)
+	return
+}
+
+// mtTriesArgs loads a tries kernel's arguments: triesArgs', mul broadcast
+// and l's c, c2 and d.
+func mtTriesArgs(vec func() VecVirtual) (vals, ys, qs, und, slow, src, n Register, mul, c, c2, d VecVirtual) {
+	vals, ys, qs, und, slow, src, n = triesArgs(2)
 	mulp, err := Param("mul").Resolve()
 	if err != nil {
 		panic(err)
@@ -79,6 +96,22 @@ func mtTriesArgs(vec func() VecVirtual) (vals, ys, qs, und, slow, src, n Registe
 	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
 	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
 	return
+}
+
+// storeTries512 stores an AVX-512 tries kernel's group at off: its values
+// t, y and q, and as the next bytes of slow and und the lanes not in fast
+// (the normal words' fast paths) and not in taken (y > -1 and the
+// squeeze).
+func storeTries512(vals, ys, qs, slow, und, off Register, t, y, q VecVirtual, fast, taken Register) {
+	VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1})
+	VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1})
+	VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1})
+	KNOTB(fast, fast)
+	KMOVB(fast, Mem{Base: slow})
+	INCQ(slow)
+	KNOTB(taken, taken)
+	KMOVB(taken, Mem{Base: und})
+	INCQ(und)
 }
 
 func mtTries() {
@@ -131,15 +164,7 @@ func mtTries() {
 	VCMPPD(U8(cmpLT), rhs, lhs, K2, K2) // y > -1 and the squeeze takes it
 	mtCube(vy, d, t)
 	VMULPD(mul, t, t)
-	VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1})
-	VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1})
-	VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1})
-	KNOTB(K1, K1)
-	KMOVB(K1, Mem{Base: slow})
-	INCQ(slow)
-	KNOTB(K2, K2)
-	KMOVB(K2, Mem{Base: und})
-	INCQ(und)
+	storeTries512(vals, ys, qs, slow, und, off, t, y, q, K1, K2)
 	ADDQ(U8(64), off)
 	JMP(LabelRef(name + "_loop"))
 

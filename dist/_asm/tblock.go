@@ -55,25 +55,7 @@ func tBlock() {
 		"t%64 of slow[t/64] is set where a normal word misses the fast path, and of",
 		"und[t/64] where y <= -1 or the squeeze does not take the try. The arrays",
 		"after the m tries hold anything.")
-	vals := Load(Param("vals"), GP64())
-	ys := Load(Param("ys"), GP64())
-	qs := Load(Param("qs"), GP64())
-	und := Load(Param("und"), GP64())
-	slow := Load(Param("slow"), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	{ // m·8, the bytes of vals to set: len(src)/24 tries, 128 at most
-		t := GP64()
-		MOVQ(U32(0xAAAAAAAB), t) // ⌊len/24⌋ = ⌊len·⌈2^33/3⌉/2^36⌋ for len < 2^32
-		IMULQ(t, n)
-		SHRQ(U8(36), n)
-		MOVQ(U32(mtBlockLen), t)
-		CMPQ(n, t)
-		CMOVQGT(t, n)
-		ANDQ(I8(-8), n)
-		Store(n, ReturnIndex(0))
-		SHLQ(U8(3), n)
-	}
+	vals, ys, qs, und, slow, src, n := triesArgs(3)
 	bcast := func(name string) VecVirtual {
 		b, err := Param(name).Resolve()
 		if err != nil {
@@ -158,16 +140,8 @@ func tBlock() {
 	VMULPD(t, z, t)
 	VMULPD_BCST(sigma, t, t)
 	VADDPD_BCST(mu, t, t)
-	VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1})
-	VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1})
-	VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1})
 	KANDB(K1, K2, K1)
-	KNOTB(K1, K1)
-	KMOVB(K1, Mem{Base: slow})
-	INCQ(slow)
-	KNOTB(K3, K3)
-	KMOVB(K3, Mem{Base: und})
-	INCQ(und)
+	storeTries512(vals, ys, qs, slow, und, off, t, y, q, K1, K3)
 	ADDQ(U8(64), off)
 	ADDQ(U32(192), o)
 	JMP(LabelRef(name + "_loop"))
@@ -186,25 +160,7 @@ func tBlockAVX2() {
 	Implement(name)
 	Attributes(NOSPLIT)
 	Doc(name + " is tBlockAVX512 with 4 tries per register.")
-	vals := Load(Param("vals"), GP64())
-	ys := Load(Param("ys"), GP64())
-	qs := Load(Param("qs"), GP64())
-	und := Load(Param("und"), GP64())
-	slow := Load(Param("slow"), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
-	{ // m·8, the bytes of vals to set: len(src)/24 tries, 128 at most
-		t := GP64()
-		MOVQ(U32(0xAAAAAAAB), t) // ⌊len/24⌋ = ⌊len·⌈2^33/3⌉/2^36⌋ for len < 2^32
-		IMULQ(t, n)
-		SHRQ(U8(36), n)
-		MOVQ(U32(mtBlockLen), t)
-		CMPQ(n, t)
-		CMOVQGT(t, n)
-		ANDQ(I8(-8), n)
-		Store(n, ReturnIndex(0))
-		SHLQ(U8(3), n)
-	}
+	vals, ys, qs, und, slow, src, n := triesArgs(3)
 	addr := func(name string) Mem { // broadcast from memory where used
 		b, err := Param(name).Resolve()
 		if err != nil {
@@ -276,21 +232,7 @@ func tBlockAVX2() {
 		normal(words(1), Mem{Base: src, Disp: 8}, x, ok)
 		VANDPD(okz, ok, ok)
 		wu := words(2)
-		// mtTryAVX2's operations, c and c2 from memory.
-		y, q, lhs, rhs, vy, sq := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-		VMULPD(c, x, y)
-		VPSRLQ(U8(12), wu, q)
-		VPOR(cst(mtOne), q, q)
-		VSUBPD(cst(mtBias), q, q) // open01
-		VMULPD(x, x, lhs)
-		VMULPD(lhs, lhs, lhs)
-		VMULPD(c2, lhs, lhs)
-		VMOVUPD(cst(mtOne), rhs)
-		VSUBPD(q, rhs, rhs)        // 1 - q
-		VADDPD(cst(mtOne), y, vy)  // 1 + y
-		VMINPD(cst(mtOne), vy, sq) // min(1, 1+y): neither is NaN
-		VMULPD(sq, rhs, rhs)
-		VCMPPD(U8(cmpLT), rhs, lhs, sq)
+		y, q, vy, sq := mtTryAVX2(x, wu, c, c2, cst)
 		t := YMM()
 		VXORPD(t, t, t)
 		VCMPPD(U8(cmpLT), vy, t, t) // y > -1

@@ -1,13 +1,19 @@
 package main
 
 // mtTriesAVX512 and mtTriesAVX2: Marsaglia and Tsang's tries for a block
-// of pairs of words, for the Go walk (gamma.go's mtGamma.walk), as
-// mtBlock's but without stopping: a try is always whole pairs of words
-// (mtGamma.try), so the kernels make every try of the block as if its
-// normal word took the fast path, and mark those whose word does not (the
-// walk continues them from the next pair) and those with y <= -1 or that
-// the squeeze does not take (the walk decides them by the exact test).
-// The values go to a scratch array, not over the words: a slow try's walk
+// of pairs of words, for the Go walks (gamma.go's mtGamma.walk, beta.go's
+// betaSampler.walk; the shape lane by lane: one gamma's, or Beta's X and
+// Y in turn). Each try is two words: the normal word's fast path x
+// (normalFast: the normals kernel's conversion and table, the pair {w[i],
+// float64(k[i])} read by loads), y = c·x, q = open01 of the second word
+// (the uniforms' bit trick), the squeeze c2·(x²·x²) < (1-q)·min(1, 1+y),
+// and the value mul·(d·((1+y)(1+y)(1+y))), each operation as the Go code
+// rounds it. A try is always whole pairs of words (mtGamma.try), so the
+// kernels make every try of the block as if its normal word took the fast
+// path and never stop: they mark the tries whose word does not (the walk
+// continues them from the next pair) and those with y <= -1 or that the
+// squeeze does not take (the walk decides them by the exact test). The
+// values go to a scratch array, not over the words: a slow try's walk
 // reads the next pair's words after the kernel has run.
 
 import (

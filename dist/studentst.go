@@ -8,13 +8,13 @@ package dist
 //
 // For h > 1 (Nu > 2) G is Marsaglia and Tsang's, and each try of it draws
 // its own Z: a try is three words (Z's, the normal x's, the uniform q's),
-// or where a normal word misses the ziggurat's fast path, the words its
-// slow path draws and then as many more as make the try a whole number of
-// triples (tryMT). Z is independent of G's acceptance, so a Z drawn again
-// with each try has the same law as one drawn once, and with tries of
-// whole triples the Fill's kernel makes every try of a block at once and
-// never stops: a try made with a slow normal is made again in Go from its
-// words, and the tries whose words it drew are dropped.
+// and where a normal word misses the ziggurat's fast path the next triple
+// continues it, one attempt of its slow path, whose failure rejects the
+// try (tryMT, slowNormals). Z is independent of G's acceptance, so a Z
+// drawn again with each try has the same law as one drawn once, and with
+// tries of whole triples the Fill's kernel makes every try of a block at
+// once and never stops: Go continues the tries with a slow normal from
+// their words and drops the tries whose words they drew.
 //
 // Measured against it: R. W. Bailey, "Polar generation of random variates
 // with the t-distribution", Mathematics of Computation 62(206), 779-781,

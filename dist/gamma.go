@@ -10,7 +10,11 @@ package dist
 // fastest exact method known for shape >= 1, its cost not growing with the
 // shape. The squeeze here is tighter than the paper's 1 - 0.0331·x⁴ (see
 // mtGamma.accept), so the exact test with its two logs runs for about
-// 1/(36d) of the tries instead of about 10% at every shape.
+// 1/(36d) of the tries instead of about 10% at every shape. A try is two
+// words, four where its normal word misses the ziggurat's fast path (one
+// attempt of its slow path from the next two, whose failure rejects the
+// try: mtGamma.try), so that the Fill's kernels make every try of a block
+// at once.
 //
 // Shape 1 and 1/2, exactly: Gamma(1) is the exponential and Gamma(1/2) is
 // Z²/2 for Z standard normal, one ziggurat word each instead of Marsaglia

@@ -39,7 +39,6 @@ package dist
 
 import (
 	"math"
-	"math/bits"
 	"math/rand/v2"
 )
 
@@ -575,41 +574,26 @@ func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, bs *betaScratch)
 			return o
 		}
 		t := asmMTTries(sc, p[base:base+32*n], l, 1) // gamma tries: an even number
-		var keep, done [walkBlock / 64]uint64
-		for g := range keep {
-			keep[g] = ^uint64(0)
-		}
-		next, crossed := 0, false // the first gamma try of the block whose words are not drawn
-		for g := 0; g < (t+63)/64 && !crossed; g++ {
-			for b := sc.slow[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
-				i := (g<<6 + bits.TrailingZeros64(b)) &^ 1 // X's try
-				if i < next {
-					continue // its words drawn by an earlier try
-				}
-				at := base + 16*i
-				xu, yu := le64(p, at), le64(p, at+16)
-				if i+2 < t && xu&0xFF != 0 && yu&0xFF != 0 {
-					// slowNormals2's wedge tests from the next quad's
-					// words, whose tries it draws: computed for both and
-					// kept for those off the fast path, without a branch
-					// on either.
-					x1, f1 := normalFast(xu)
-					x2, f2 := normalFast(yu)
-					ok := (b2u(f1) | b2u(normalWedge(xu, x1, le64(p, at+32)))) &
-						(b2u(f2) | b2u(normalWedge(yu, x2, le64(p, at+48))))
-					keep[i>>6] &^= (3 * (1 - ok)) << (i & 63)
-					keep[(i+2)>>6] &^= 3 << ((i + 2) & 63)
-					next = i + 4
-					continue
-				}
-				w.k = at
-				gx, gy, ok := s.tryMT(w)
-				sc.vals[i], sc.vals[i+1] = gx, gy
-				if next, crossed = tryDrawn(w, p, base, 16, i, 2, t, ok, &keep, &done); crossed {
-					break
-				}
+		keep := allKept()
+		var done [walkBlock / 64]uint64                                   // the tries tryMT decided
+		next, crossed := forSlowTries(sc, t, 2, func(i int) (int, bool) { // i: X's try
+			at := base + 16*i
+			xu, yu := le64(p, at), le64(p, at+16)
+			if i+2 < t && xu&0xFF != 0 && yu&0xFF != 0 {
+				// slowNormals2's wedge tests from the next quad's
+				// words, computed for both and kept for those off the
+				// fast path, without a branch on either.
+				x1, f1 := normalFast(xu)
+				x2, f2 := normalFast(yu)
+				ok := (b2u(f1) | b2u(normalWedge(xu, x1, le64(p, at+32)))) &
+					(b2u(f2) | b2u(normalWedge(yu, x2, le64(p, at+48))))
+				return wedgeDrawn(&keep, i, 2, ok), false
 			}
-		}
+			w.k = at
+			gx, gy, ok := s.tryMT(w)
+			sc.vals[i], sc.vals[i+1] = gx, gy
+			return tryDrawn(w, p, base, 16, i, 2, t, ok, &keep, &done)
+		})
 		decideMarked(ms, sc, &keep, &done, t)
 		// A value where both its tries are kept.
 		for g := range keep {

@@ -993,35 +993,21 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 			return o
 		}
 		t := asmMTTries(sc, p[base:base+16*n], l, mul)
-		var keep, done [walkBlock / 64]uint64 // done: the tries try decided
-		for g := range keep {
-			keep[g] = ^uint64(0)
-		}
-		next, crossed := 0, false // the first try of the block whose words are not drawn
-		for g := 0; g < (t+63)/64 && !crossed; g++ {
-			for b := sc.slow[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
-				i := g<<6 + bits.TrailingZeros64(b)
-				if i < next {
-					continue // its words drawn by an earlier try
-				}
-				at := base + 16*i
-				if u := le64(p, at); i+1 < t && u&0xFF != 0 {
-					// slowNormal's wedge test, its uniform the next
-					// try's first word, whose words it draws.
-					x, _ := normalFast(u)
-					keep[g] &^= b2u(!normalWedge(u, x, le64(p, at+16))) << (i & 63)
-					keep[(i+1)>>6] &^= 1 << ((i + 1) & 63)
-					next = i + 2
-					continue
-				}
-				w.k = at
-				v, ok := m.try(w)
-				sc.vals[i] = mul * v
-				if next, crossed = tryDrawn(w, p, base, 16, i, 1, t, ok, &keep, &done); crossed {
-					break
-				}
+		keep := allKept()
+		var done [walkBlock / 64]uint64 // the tries try decided
+		next, crossed := forSlowTries(sc, t, 1, func(i int) (int, bool) {
+			at := base + 16*i
+			if u := le64(p, at); i+1 < t && u&0xFF != 0 {
+				// slowNormal's wedge test, its uniform the next try's
+				// first word.
+				x, _ := normalFast(u)
+				return wedgeDrawn(&keep, i, 1, b2u(normalWedge(u, x, le64(p, at+16)))), false
 			}
-		}
+			w.k = at
+			v, ok := m.try(w)
+			sc.vals[i] = mul * v
+			return tryDrawn(w, p, base, 16, i, 1, t, ok, &keep, &done)
+		})
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to
 		// dst[o+t-1]: bytes below the words of the block's try t.
@@ -1031,6 +1017,45 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 		}
 		w.k = base + 16*max(next, t)
 	}
+}
+
+// forSlowTries calls try for the tries of sc's block (the first t) that
+// the kernel marked slow, in order, each of span lanes (i its first), but
+// those whose words an earlier call drew: try returns the first try of the
+// block that it did not draw, and whether it drew past the block's words,
+// where the loop stops. It returns the same of the last call (0 and false
+// without one).
+func forSlowTries(sc *tryScratch, t, span int, try func(i int) (next int, crossed bool)) (next int, crossed bool) {
+	for g := range (t + 63) / 64 {
+		for b := sc.slow[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
+			i := (g<<6 + bits.TrailingZeros64(b)) &^ (span - 1)
+			if i < next {
+				continue // its words drawn by an earlier try
+			}
+			if next, crossed = try(i); crossed {
+				return next, true
+			}
+		}
+	}
+	return next, false
+}
+
+// wedgeDrawn records in keep a slow try of span lanes at i whose wedge
+// tests, made from the next try's words, took it (ok 1) or not (0), and
+// that next try dropped; it returns the first try not drawn.
+func wedgeDrawn(keep *[walkBlock / 64]uint64, i, span int, ok uint64) int {
+	b := uint64(1)<<span - 1
+	keep[i>>6] &^= b * (1 - ok) << (i & 63)
+	keep[(i+span)>>6] &^= b << ((i + span) & 63)
+	return i + 2*span
+}
+
+// allKept returns a walk's keep mask with every try kept.
+func allKept() (keep [walkBlock / 64]uint64) {
+	for g := range keep {
+		keep[g] = ^uint64(0)
+	}
+	return keep
 }
 
 // tryDrawn records in keep and done a try of a walk's block that the walk

@@ -32,7 +32,6 @@ package dist
 
 import (
 	"math"
-	"math/bits"
 	"math/rand/v2"
 )
 
@@ -396,42 +395,26 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tryScratch) int
 			return o
 		}
 		t := asmTBlock(sc, p[base:base+24*n], l, s.mu, s.sigma, s.h)
-		var keep [walkBlock / 64]uint64
-		for g := range keep {
-			keep[g] = ^uint64(0)
-		}
-		var done [walkBlock / 64]uint64 // tries tryMT decided
-		next, crossed := 0, false       // the first try of the block whose words are not drawn
-		for g := 0; g < (t+63)/64 && !crossed; g++ {
-			for b := sc.slow[g] & lowBits(t-64*g); b != 0; b &= b - 1 {
-				i := g<<6 + bits.TrailingZeros64(b)
-				if i < next {
-					continue // its words drawn by an earlier try
-				}
-				at := base + 24*i
-				zu, xu := le64(p, at), le64(p, at+8)
-				if i+1 < t && zu&0xFF != 0 && xu&0xFF != 0 {
-					// slowNormals without a tail: the wedge tests of
-					// both words from the next try's, whose words it
-					// draws; computed for both and kept for those off
-					// the fast path, without a branch on either.
-					z, fz := normalFast(zu)
-					x, fx := normalFast(xu)
-					okz := b2u(fz) | b2u(normalWedge(zu, z, le64(p, at+24)))
-					okx := b2u(fx) | b2u(normalWedge(xu, x, le64(p, at+32)))
-					keep[g] &^= (1 - okz&okx) << (i & 63)
-					keep[(i+1)>>6] &^= 1 << ((i + 1) & 63)
-					next = i + 2
-					continue
-				}
-				w.k = at
-				v, ok := s.tryMT(w)
-				sc.vals[i] = v
-				if next, crossed = tryDrawn(w, p, base, 24, i, 1, t, ok, &keep, &done); crossed {
-					break
-				}
+		keep := allKept()
+		var done [walkBlock / 64]uint64 // the tries tryMT decided
+		next, crossed := forSlowTries(sc, t, 1, func(i int) (int, bool) {
+			at := base + 24*i
+			zu, xu := le64(p, at), le64(p, at+8)
+			if i+1 < t && zu&0xFF != 0 && xu&0xFF != 0 {
+				// slowNormals without a tail: the wedge tests of both
+				// words from the next try's, computed for both and kept
+				// for those off the fast path, without a branch on either.
+				z, fz := normalFast(zu)
+				x, fx := normalFast(xu)
+				okz := b2u(fz) | b2u(normalWedge(zu, z, le64(p, at+24)))
+				okx := b2u(fx) | b2u(normalWedge(xu, x, le64(p, at+32)))
+				return wedgeDrawn(&keep, i, 1, okz&okx), false
 			}
-		}
+			w.k = at
+			v, ok := s.tryMT(w)
+			sc.vals[i] = v
+			return tryDrawn(w, p, base, 24, i, 1, t, ok, &keep, &done)
+		})
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to
 		// dst[o+t-1]: bytes below the words of the block's try t.

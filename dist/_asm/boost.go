@@ -92,16 +92,7 @@ type boostRegs struct {
 // four), the table's rows read by loads.
 func boostRunBody512(r boostRegs) {
 	name, gs, us, src, off := r.name, r.gs, r.us, r.src, r.off
-	abs, ones, bias, zero := ZMM(), ZMM(), ZMM(), ZMM()
-	for _, b := range []struct {
-		c uint64
-		v VecVirtual
-	}{{1<<63 - 1, abs}, {one, ones}, {0x3FEFFFFFFFFFFFFF, bias}} {
-		g := GP64()
-		MOVQ(U64(b.c), g)
-		VPBROADCASTQ(g, b.v)
-	}
-	VPXORQ(zero, zero, zero)
+	abs, ones, bias, _ := mtRegs512()
 	words := 3
 	var perm []VecVirtual
 	if r.z {

@@ -49,6 +49,22 @@ func mtConstsConstant() {
 	}
 }
 
+// mtRegs512 returns the AVX-512 Marsaglia-Tsang kernels' constants in
+// registers: |x|'s mask, 1.0, 1 - 2^-53 (open01's bias) and 0.
+func mtRegs512() (abs, ones, bias, zero VecVirtual) {
+	abs, ones, bias, zero = ZMM(), ZMM(), ZMM(), ZMM()
+	for _, b := range []struct {
+		c uint64
+		v VecVirtual
+	}{{1<<63 - 1, abs}, {one, ones}, {math.Float64bits(1 - 0x1p-53), bias}} {
+		g := GP64()
+		MOVQ(U64(b.c), g)
+		VPBROADCASTQ(g, b.v)
+	}
+	VPXORQ(zero, zero, zero)
+	return abs, ones, bias, zero
+}
+
 // lanesAt is a group's vector of values v for the lanes at base+off.
 type lanesAt struct {
 	base Register

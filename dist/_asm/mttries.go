@@ -18,7 +18,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -126,16 +125,7 @@ func mtTries() {
 	Attributes(NOSPLIT)
 	mtTriesDoc(name, 8)
 	vals, ys, qs, und, slow, src, n, mul, c, c2, d := mtTriesArgs(ZMM)
-	abs, ones, bias, zero := ZMM(), ZMM(), ZMM(), ZMM()
-	for _, b := range []struct {
-		c uint64
-		v VecVirtual
-	}{{1<<63 - 1, abs}, {one, ones}, {math.Float64bits(1 - 0x1p-53), bias}} {
-		g := GP64()
-		MOVQ(U64(b.c), g)
-		VPBROADCASTQ(g, b.v)
-	}
-	VPXORQ(zero, zero, zero)
+	abs, ones, bias, zero := mtRegs512()
 	even, odd := ZMM(), ZMM()
 	VMOVDQU64(evenOdd, even)
 	VMOVDQU64(evenOdd.Offset(64), odd)

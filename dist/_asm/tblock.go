@@ -79,16 +79,7 @@ func tBlock() {
 	VBROADCASTSD(Mem{Base: lp}, c)
 	VBROADCASTSD(Mem{Base: lp, Disp: 64}, c2)
 	VBROADCASTSD(Mem{Base: lp, Disp: 128}, d)
-	abs, ones, bias, zero := ZMM(), ZMM(), ZMM(), ZMM()
-	for _, b := range []struct {
-		c uint64
-		v VecVirtual
-	}{{1<<63 - 1, abs}, {one, ones}, {0x3FEFFFFFFFFFFFFF, bias}} {
-		g := GP64()
-		MOVQ(U64(b.c), g)
-		VPBROADCASTQ(g, b.v)
-	}
-	VPXORQ(zero, zero, zero)
+	abs, ones, bias, zero := mtRegs512()
 
 	// normal sets x to the fast-path values of the words u (at mem, 24
 	// bytes apart) and ok to the lanes that take the fast path.

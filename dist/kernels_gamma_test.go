@@ -166,6 +166,43 @@ func TestKernelTMT(t *testing.T) {
 	})
 }
 
+// checkTry compares try i of a tries kernel's block sc with the Go code's
+// value v, y and q, and its marks with fast (its normal words on the fast
+// path) and taken (y > -1 and the squeeze takes it), bit for bit (a NaN
+// value, from y <= -1, as any NaN), and counts its kind in marks: slow,
+// left by the squeeze, y <= -1, taken.
+func checkTry(t *testing.T, desc string, sc *tryScratch, i int, v, y, q float64, fast, taken bool, marks *[4]int) {
+	t.Helper()
+	slow, und := sc.slow[i/64]>>(i%64)&1 == 1, sc.und[i/64]>>(i%64)&1 == 1
+	if slow != !fast || und != !taken {
+		t.Fatalf("%s: try %d marked slow %v, und %v, want %v, %v", desc, i, slow, und, !fast, !taken)
+	}
+	same := math.Float64bits(sc.vals[i]) == math.Float64bits(v) || math.IsNaN(sc.vals[i]) && math.IsNaN(v)
+	if !same || sc.ys[i] != y || sc.qs[i] != q {
+		t.Fatalf("%s: try %d: value, y, q %v %v %v, want %v %v %v", desc, i, sc.vals[i], sc.ys[i], sc.qs[i], v, y, q)
+	}
+	switch {
+	case slow:
+		marks[0]++
+	case !(y > -1):
+		marks[2]++
+	case und:
+		marks[1]++
+	default:
+		marks[3]++
+	}
+}
+
+// checkMarks fails where checkTry saw no try of a kind.
+func checkMarks(t *testing.T, marks [4]int) {
+	t.Helper()
+	for i, c := range marks {
+		if c == 0 {
+			t.Fatalf("no try of kind %d (slow, und, y <= -1, taken: %v): the words test nothing there", i, marks)
+		}
+	}
+}
+
 // TestKernelMTTries compares asmMTTries with the Go code of mtGamma.try
 // as if its normal word took the fast path (normalFast, y = c·x, open01,
 // mtValue, the squeeze) bit for bit, and its marks with the fast path,
@@ -218,23 +255,7 @@ func TestKernelMTTries(t *testing.T) {
 						x2 := x * x
 						sq := y > -1 && g.c2*(x2*x2) < (1-q)*min(1, 1+y)
 						v := mtValue(g.d, false, y) * mul
-						slow, und := sc.slow[j/64]>>(j%64)&1 == 1, sc.und[j/64]>>(j%64)&1 == 1
-						if slow != !fast || und != !sq {
-							t.Fatalf("%s: try %d marked slow %v, und %v, want %v, %v", desc, j, slow, und, !fast, !sq)
-						}
-						if math.Float64bits(sc.vals[j]) != math.Float64bits(v) || sc.ys[j] != y || sc.qs[j] != q {
-							t.Fatalf("%s: try %d: value, y, q %v %v %v, want %v %v %v", desc, j, sc.vals[j], sc.ys[j], sc.qs[j], v, y, q)
-						}
-						switch {
-						case slow:
-							marks[0]++
-						case !(y > -1):
-							marks[2]++
-						case und:
-							marks[1]++
-						default:
-							marks[3]++
-						}
+						checkTry(t, desc, &sc, j, v, y, q, fast, sq, &marks)
 					}
 					if !bytes.Equal(p, bytesAt(words, off)) {
 						t.Fatalf("%s: wrote over the words", desc)
@@ -243,11 +264,7 @@ func TestKernelMTTries(t *testing.T) {
 			}
 		}
 		if haveKernels() {
-			for i, c := range marks {
-				if c == 0 {
-					t.Fatalf("no try of kind %d (slow, und, y <= -1, taken: %v): the words test nothing there", i, marks)
-				}
-			}
+			checkMarks(t, marks)
 		}
 	})
 }

@@ -3,7 +3,6 @@ package dist
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -61,24 +60,7 @@ func TestKernelTBlock(t *testing.T) {
 					x2 := x * x
 					sq := y > -1 && m.c2*(x2*x2) < (1-q)*min(1, 1+y)
 					v := s.at(z, mtValue(m.d, false, y))
-					slow, und := sc.slow[i/64]>>(i%64)&1 == 1, sc.und[i/64]>>(i%64)&1 == 1
-					if slow != !(fz && fx) || und != !sq {
-						t.Fatalf("%s: try %d marked slow %v, und %v, want %v, %v", desc, i, slow, und, !(fz && fx), !sq)
-					}
-					same := math.Float64bits(sc.vals[i]) == math.Float64bits(v) || math.IsNaN(sc.vals[i]) && math.IsNaN(v)
-					if !same || sc.ys[i] != y || sc.qs[i] != q {
-						t.Fatalf("%s: try %d: value, y, q %v %v %v, want %v %v %v", desc, i, sc.vals[i], sc.ys[i], sc.qs[i], v, y, q)
-					}
-					switch {
-					case slow:
-						marks[0]++
-					case !(y > -1):
-						marks[2]++
-					case und:
-						marks[1]++
-					default:
-						marks[3]++
-					}
+					checkTry(t, desc, &sc, i, v, y, q, fz && fx, sq, &marks)
 				}
 				if !bytes.Equal(p, bytesAt(words, off)) {
 					t.Fatalf("%s: wrote over the words", desc)
@@ -86,11 +68,7 @@ func TestKernelTBlock(t *testing.T) {
 			}
 		}
 		if haveTBlock() {
-			for i, c := range marks {
-				if c == 0 {
-					t.Fatalf("no try of kind %d (slow, und, y <= -1, taken: %v): the words test nothing there", i, marks)
-				}
-			}
+			checkMarks(t, marks)
 		}
 	})
 }

@@ -92,12 +92,6 @@ func stdNormalSrc(src rand.Source) float64 {
 	return z
 }
 
-// normalSlowSrcN is normalSlowN on the words of a Rand call.
-func normalSlowSrcN(src rand.Source, u uint64) (float64, int) {
-	w := perCall(src)
-	return normalSlowN(&w, u)
-}
-
 // normalSlowSrc is stdNormalSrc's value for a first word u off the fast
 // path, apart so that the callers that write the fast path in (the Rand
 // of Normal, LogNormal and the Marsaglia-Tsang laws: stdNormalSrc is too
@@ -157,15 +151,7 @@ func normalFill(w *words, dst []float64, mu, sigma float64) int {
 
 // normalSlow continues stdNormal after word u missed the fast path.
 func normalSlow(w *words, u uint64) float64 {
-	x, _ := normalSlowN(w, u)
-	return x
-}
-
-// normalSlowN is normalSlow that also returns how many words the value
-// took, u included (StudentsT's tries are whole triples of words).
-func normalSlowN(w *words, u uint64) (float64, int) {
 	z := &zigNormal
-	n := 1
 	for {
 		i := u & 0xFF
 		j := int64(u) >> 11
@@ -175,30 +161,21 @@ func normalSlowN(w *words, u uint64) (float64, int) {
 		}
 		x := float64(j) * z.w[i]
 		if a < z.k[i] {
-			return x, n
+			return x
 		}
 		if i == 0 {
-			// The tail beyond r (Marsaglia 1964): x = -log(U1)/r, y =
-			// -log(U2), taken when 2y > x², then r + x.
+			// The tail beyond r (Marsaglia 1964), its tries until one is
+			// taken.
 			for {
-				x := float64(-log(open01(w.next())) * (1 / normR))
-				y := -log(open01(w.next()))
-				n += 2
-				if y+y > float64(x*x) {
-					if j < 0 {
-						return -normR - x, n
-					}
-					return normR + x, n
+				if x, ok := normalTail(u, w.next(), w.next()); ok {
+					return x
 				}
 			}
 		}
-		h := z.f[i] + float64(open01(w.next())*(z.f[i+1]-z.f[i]))
-		n++
-		if h < exp(float64(-0.5*x)*x) {
-			return x, n
+		if normalWedge(u, x, w.next()) {
+			return x
 		}
 		u = w.next()
-		n++
 	}
 }
 
@@ -213,7 +190,9 @@ func normalWedge(u uint64, x float64, h uint64) bool {
 }
 
 // normalTail is one try of normalSlow's tail for word u of strip 0, its
-// uniforms from words a and b: the value and whether the try is taken.
+// uniforms from words a and b (Marsaglia 1964: x = -log(U1)/r, y =
+// -log(U2), taken when 2y > x², then r + x): the value and whether the try
+// is taken.
 func normalTail(u, a, b uint64) (float64, bool) {
 	x := float64(-log(open01(a)) * (1 / normR))
 	y := -log(open01(b))

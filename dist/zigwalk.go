@@ -65,8 +65,7 @@ func normalWalk(w *words, dst []float64, mu, sigma float64) int {
 				if i := u & 0xFF; i != 0 && t+1 < m {
 					// normalSlow's wedge test on word t+1.
 					x := float64(int64(u)>>11) * z.w[i]
-					h := z.f[i] + float64(open01(le64(p, base+8*(t+1)))*(z.f[i+1]-z.f[i]))
-					keep[t>>6] &^= b2u(!(h < exp(float64(-0.5*x)*x))) << (t & 63)
+					keep[t>>6] &^= b2u(!normalWedge(u, x, le64(p, base+8*(t+1)))) << (t & 63)
 					keep[(t+1)>>6] &^= 1 << ((t + 1) & 63)
 					next = t + 2
 					continue

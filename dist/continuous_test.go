@@ -163,6 +163,54 @@ func TestNormalTail(t *testing.T) {
 	}
 }
 
+// TestMarsagliaTsangTails checks the laws whose tries take a normal and
+// a uniform (Gamma, ChiSquared, Beta, StudentsT) where the normal's slow
+// path decides their mass: a try whose normal word misses the ziggurat's
+// fast path goes on from the next words with one attempt of the wedge or
+// tail test, which must accept with the probability the ziggurat's own
+// would (accepting every wedge puts 40% too many normals beyond their
+// 1e-3 quantiles, and 12% too many Gamma(2) values beyond its upper one:
+// z = 7.5 here).
+// The counts below the 1e-3 and above the 1 - 1e-3 quantiles of 4·10^6
+// values, by Fill from this module's generator (the kernels' walk) and
+// from math/rand/v2's PCG (the per-call words), against gonum's
+// quantiles, at |z| < 5.
+func TestMarsagliaTsangTails(t *testing.T) {
+	laws := []struct {
+		law interface{ Fill(rand.Source, []float64) }
+		ref quantiler
+	}{
+		{dist.Gamma{Alpha: 2, Beta: 1}, distuv.Gamma{Alpha: 2, Beta: 1}},
+		{dist.Gamma{Alpha: 10, Beta: 3}, distuv.Gamma{Alpha: 10, Beta: 3}},
+		{dist.ChiSquared{K: 3}, distuv.ChiSquared{K: 3}},
+		{dist.Beta{Alpha: 2, Beta: 5}, distuv.Beta{Alpha: 2, Beta: 5}},
+		{dist.StudentsT{Mu: 0, Sigma: 1, Nu: 5}, distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 5}},
+	}
+	n := 4000000
+	xs := make([]float64, n)
+	for i, l := range laws {
+		for _, src := range []rand.Source{chacha.NewSource(uint64(30 + i)), rand.NewPCG(uint64(i), 31)} {
+			l.law.Fill(src, xs)
+			const p = 1e-3
+			lo, hi := l.ref.Quantile(p), l.ref.Quantile(1-p)
+			var below, above float64
+			for _, x := range xs {
+				if x < lo {
+					below++
+				}
+				if x > hi {
+					above++
+				}
+			}
+			sd := math.Sqrt(float64(n) * p * (1 - p))
+			for _, c := range []float64{below, above} {
+				z := (c - float64(n)*p) / sd
+				require.Less(t, math.Abs(z), 5.0, "%+v on %T: %v values beyond a 1e-3 quantile, want %v (z = %.1f)", l.law, src, c, float64(n)*p, z)
+			}
+		}
+	}
+}
+
 // TestUniformOpen checks that Uniform never returns an endpoint, even where
 // Min + (Max-Min)·u rounds to one (intervals two floats wide, normal and
 // subnormal), by Fill and by Rand.

@@ -1,6 +1,7 @@
 package dist_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -151,4 +152,35 @@ func perValue(b *testing.B, f func()) {
 	}
 	stop()
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchN, "ns/value")
+}
+
+// BenchmarkFillLength times Fill of short slices on chacha8, for the laws
+// whose Fill walks blocks of tries with a scratch block of its own (the
+// Marsaglia-Tsang laws): what a Fill's fixed costs weigh per value at
+// lengths a caller may well use.
+//
+//	go test ./dist -run '^$' -bench FillLength -count 6 | benchstat -
+func BenchmarkFillLength(b *testing.B) {
+	laws := []struct {
+		name string
+		law  floatLaw
+	}{
+		{"Gamma(2)", dist.Gamma{Alpha: 2, Beta: 1}},
+		{"Beta(2,5)", dist.Beta{Alpha: 2, Beta: 5}},
+		{"StudentsT(5)", dist.StudentsT{Mu: 0, Sigma: 1, Nu: 5}},
+	}
+	for _, l := range laws {
+		for _, n := range []int{16, 64, 256, 1024} {
+			b.Run(fmt.Sprintf("%s/n=%d", l.name, n), func(b *testing.B) {
+				src := chacha.NewSource(1)
+				xs := make([]float64, n)
+				b.SetBytes(int64(8 * n))
+				b.ReportAllocs()
+				for b.Loop() {
+					l.law.Fill(src, xs)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/value")
+			})
+		}
+	}
 }

@@ -110,19 +110,23 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 	s := newBetaSampler(d.Alpha, d.Beta)
 	w := open(src)
 	defer w.done()
+	sc := (*betaScratch)(nil)
+	if s.kind == betaMT && !s.x.mt.big && !s.y.mt.big && walks(len(dst)) {
+		sc = new(betaScratch) // on the stack: zeroed once a Fill
+	}
 	for len(dst) > 0 {
 		c := chunk(&w, dst)
 		i := 0
 		switch s.kind {
 		case betaMT:
-			i = s.fill(&w, c)
+			i = s.fill(&w, c, sc)
 		case betaLinear:
 			if s.x.kind == s.y.kind && (s.x.kind == gammaHalf || s.x.kind == gammaExp) {
 				i = s.pairFill(&w, c)
 				break
 			}
 			if s.x.hasFast() && s.y.hasFast() {
-				i = s.fill(&w, c)
+				i = s.fill(&w, c, nil)
 				break
 			}
 			i = s.boostFill(&w, c)
@@ -502,16 +506,18 @@ func (s *betaSampler) pairFill(w *words, dst []float64) int {
 
 // fill sets dst[i] = drawLinear(w) for successive i, both gammas
 // Marsaglia-Tsang (betaMT) or with fast paths (hasFast), and returns how
-// many values it set, as mtGamma.fill does: for betaMT with a kernel the
-// values come from walk a block of tries at a time; without one, those
+// many values it set, as mtGamma.fill does: for betaMT with a kernel (sc,
+// the walk's scratch, not nil) the values come from walk a block of tries
+// at a time; without one, those
 // whose two gammas take their fast paths from buffered words come from
 // run; the others from drawLinear.
-func (s *betaSampler) fill(w *words, dst []float64) int {
+func (s *betaSampler) fill(w *words, dst []float64, sc *betaScratch) int {
 	var l mtLanes
-	var sc *betaScratch
-	if s.kind == betaMT && !s.x.mt.big && !s.y.mt.big && haveKernels() && len(dst) >= mtWalkMin {
+	if len(dst) < mtWalkMin {
+		sc = nil
+	}
+	if sc != nil {
 		l = pairLanes(&s.x.mt, &s.y.mt)
-		sc = new(betaScratch) // on the stack: zeroed once a chunk
 	}
 	i := 0
 	for i < len(dst) {

@@ -67,12 +67,16 @@ func (d ChiSquared) Fill(src rand.Source, dst []float64) {
 	s := d.sampler()
 	w := open(src)
 	defer w.done()
+	sc := (*tryScratch)(nil)
+	if s.kind == gammaMT && walks(len(dst)) {
+		sc = new(tryScratch) // on the stack: zeroed once a Fill
+	}
 	for len(dst) > 0 {
 		c := chunk(&w, dst)
 		i := 0
 		switch s.kind {
 		case gammaMT:
-			i = s.mt.fill(&w, c, s.scale)
+			i = s.mt.fill(&w, c, s.scale, sc)
 		case gammaExp:
 			i = expUnitFill(&w, c, s.scale)
 		case gammaHalf:

@@ -244,13 +244,17 @@ func (d Dirichlet) fillSymmetric(src rand.Source, dst []float64, a float64) {
 	s := newGammaSampler(a, 1)
 	w := open(src)
 	defer w.done()
+	sc := (*tryScratch)(nil)
+	if s.kind == gammaMT && walks(len(dst)) {
+		sc = new(tryScratch) // on the stack: zeroed once a Fill
+	}
 	made, done := 0, 0 // values made; values of whole vectors normalised
 	for made < len(dst) {
 		c := chunk(&w, dst[made:])
 		i := 0
 		switch s.kind {
 		case gammaMT:
-			i = s.mt.fill(&w, c, s.scale)
+			i = s.mt.fill(&w, c, s.scale, sc)
 		case gammaExp:
 			// The exponentials as Exponential{1}.Fill makes them (by the
 			// SIMD kernels where there are), 0 included: see normalise.

@@ -5740,7 +5740,7 @@ DATA mtConsts<>+208(SB)/8, $0x0010000000000000
 DATA mtConsts<>+216(SB)/8, $0x0010000000000000
 GLOBL mtConsts<>(SB), RODATA|NOPTR, $224
 
-// func mtTriesAVX512(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mul float64) int
+// func mtTriesAVX512(vals *[256]float64, ys *[256]float64, qs *[256]float64, und *[4]uint64, slow *[4]uint64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
 TEXT ·mtTriesAVX512(SB), NOSPLIT, $0-88
 	MOVQ         vals+0(FP), AX
@@ -5751,7 +5751,7 @@ TEXT ·mtTriesAVX512(SB), NOSPLIT, $0-88
 	MOVQ         src_base+40(FP), DI
 	MOVQ         src_len+48(FP), R8
 	SHRQ         $0x04, R8
-	MOVQ         $0x00000080, R9
+	MOVQ         $0x00000100, R9
 	CMPQ         R8, R9
 	CMOVQGT      R9, R8
 	ANDQ         $-8, R8
@@ -5848,7 +5848,7 @@ mtTriesAVX512_done:
 	VZEROUPPER
 	RET
 
-// func mtTriesAVX2(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mul float64) int
+// func mtTriesAVX2(vals *[256]float64, ys *[256]float64, qs *[256]float64, und *[4]uint64, slow *[4]uint64, src []byte, l *mtLanes, mul float64) int
 // Requires: AVX, AVX2, CMOV
 TEXT ·mtTriesAVX2(SB), NOSPLIT, $0-88
 	MOVQ         vals+0(FP), AX
@@ -5859,7 +5859,7 @@ TEXT ·mtTriesAVX2(SB), NOSPLIT, $0-88
 	MOVQ         src_base+40(FP), DI
 	MOVQ         src_len+48(FP), R8
 	SHRQ         $0x04, R8
-	MOVQ         $0x00000080, R9
+	MOVQ         $0x00000100, R9
 	CMPQ         R8, R9
 	CMOVQGT      R9, R8
 	ANDQ         $-8, R8
@@ -6056,7 +6056,7 @@ DATA verdictConsts<>+400(SB)/8, $0x0000000000000000
 DATA verdictConsts<>+408(SB)/8, $0x0000000000000000
 GLOBL verdictConsts<>(SB), RODATA|NOPTR, $416
 
-// func verdictsAVX512(ys *[128]float64, qs *[128]float64, d3s *[128]float64, rej *[16]uint8, acc *[16]uint8, n int)
+// func verdictsAVX512(ys *[256]float64, qs *[256]float64, d3s *[256]float64, rej *[32]uint8, acc *[32]uint8, n int)
 // Requires: AVX, AVX512DQ, AVX512F
 TEXT ·verdictsAVX512(SB), NOSPLIT, $0-48
 	MOVQ ys+0(FP), AX
@@ -6157,7 +6157,7 @@ verdictsAVX512_done:
 	VZEROUPPER
 	RET
 
-// func verdictsAVX2(ys *[128]float64, qs *[128]float64, d3s *[128]float64, rej *[16]uint8, acc *[16]uint8, n int)
+// func verdictsAVX2(ys *[256]float64, qs *[256]float64, d3s *[256]float64, rej *[32]uint8, acc *[32]uint8, n int)
 // Requires: AVX
 TEXT ·verdictsAVX2(SB), NOSPLIT, $0-48
 	MOVQ ys+0(FP), AX
@@ -6453,7 +6453,7 @@ DATA tPerm<>+368(SB)/8, $0x000000000000000c
 DATA tPerm<>+376(SB)/8, $0x000000000000000f
 GLOBL tPerm<>(SB), RODATA|NOPTR, $384
 
-// func tBlockAVX512(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
+// func tBlockAVX512(vals *[256]float64, ys *[256]float64, qs *[256]float64, und *[4]uint64, slow *[4]uint64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
 // Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV
 TEXT ·tBlockAVX512(SB), NOSPLIT, $0-104
 	MOVQ         vals+0(FP), AX
@@ -6466,7 +6466,7 @@ TEXT ·tBlockAVX512(SB), NOSPLIT, $0-104
 	MOVQ         $0xaaaaaaab, R9
 	IMULQ        R9, R8
 	SHRQ         $0x24, R8
-	MOVQ         $0x00000080, R9
+	MOVQ         $0x00000100, R9
 	CMPQ         R8, R9
 	CMOVQGT      R9, R8
 	ANDQ         $-8, R8
@@ -6612,7 +6612,7 @@ tBlockAVX512_done:
 	VZEROUPPER
 	RET
 
-// func tBlockAVX2(vals *[128]float64, ys *[128]float64, qs *[128]float64, und *[2]uint64, slow *[2]uint64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
+// func tBlockAVX2(vals *[256]float64, ys *[256]float64, qs *[256]float64, und *[4]uint64, slow *[4]uint64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
 // Requires: AVX, AVX2, CMOV
 TEXT ·tBlockAVX2(SB), NOSPLIT, $0-104
 	MOVQ    vals+0(FP), AX
@@ -6625,7 +6625,7 @@ TEXT ·tBlockAVX2(SB), NOSPLIT, $0-104
 	MOVQ    $0xaaaaaaab, R9
 	IMULQ   R9, R8
 	SHRQ    $0x24, R8
-	MOVQ    $0x00000080, R9
+	MOVQ    $0x00000100, R9
 	CMPQ    R8, R9
 	CMOVQGT R9, R8
 	ANDQ    $-8, R8

@@ -116,12 +116,16 @@ func (d Gamma) Fill(src rand.Source, dst []float64) {
 	s := newGammaSampler(d.Alpha, d.Beta)
 	w := open(src)
 	defer w.done()
+	sc := (*tryScratch)(nil)
+	if s.kind == gammaMT && walks(len(dst)) {
+		sc = new(tryScratch) // on the stack: zeroed once a Fill
+	}
 	for len(dst) > 0 {
 		c := chunk(&w, dst)
 		i := 0
 		switch s.kind {
 		case gammaMT:
-			i = s.mt.fill(&w, c, s.scale)
+			i = s.mt.fill(&w, c, s.scale, sc)
 		case gammaExp:
 			i = expUnitFill(&w, c, s.scale)
 		case gammaHalf:
@@ -917,18 +921,18 @@ func (m *mtGamma) logTest(y, q float64) bool {
 
 // fill sets dst[i] = r.of(m.draw(w)) for successive i and returns how
 // many values it set: fewer than len(dst) where the chunk's words are
-// spent before a value begins. With a kernel the values come from walk a
-// block of tries at a time; without one, those whose first try is taken at
+// spent before a value begins. With a kernel (sc, the walk's scratch, not
+// nil) and mtWalkMin values or more the values come from walk a block of
+// tries at a time; without one, those whose first try is taken at
 // once from two buffered words (all but about 1/(36d) + 1.5% of them) come
 // from run, a loop without a call, so that its state stays in registers.
 // Each other value comes from draw, from the same first word, so from the
 // same words by the same decisions.
-func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
+func (m *mtGamma) fill(w *words, dst []float64, r gammaScale, sc *tryScratch) int {
 	i := 0
-	if !m.big && haveKernels() && len(dst) >= mtWalkMin {
+	if sc != nil && !m.big && len(dst) >= mtWalkMin {
 		l := m.lanes()
-		var sc tryScratch
-		i = m.walk(w, dst, &l, r.mul, &sc)
+		i = m.walk(w, dst, &l, r.mul, sc)
 		r.divide(dst[:i])
 		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
 			return i
@@ -956,10 +960,16 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale) int {
 
 // mtWalkMin is the fewest values for which fill walks: below it the
 // scratch block's zeroing would cost more than the kernel saves.
-const mtWalkMin = 64
+const mtWalkMin = 128
+
+// walks reports whether a Fill of n values may walk, so needs a scratch
+// block. A Fill zeroes its block once, not once a chunk: a Fill's chunks
+// shrink as its values near its end (each value takes its chunk's first
+// words), so a Fill of a few thousand values has several.
+func walks(n int) bool { return haveKernels() && n >= mtWalkMin }
 
 // mtBlockLen is the most tries a walk's kernel call makes.
-const mtBlockLen = 128
+const mtBlockLen = 256
 
 // tryScratch is a walk's block of tries (asmMTTries', asmTBlock's): their
 // values, y and q, and a bit for each whose normal words miss the fast

@@ -108,12 +108,16 @@ func (d StudentsT) Fill(src rand.Source, dst []float64) {
 	s := newTSampler(d)
 	w := open(src)
 	defer w.done()
+	sc := (*tryScratch)(nil)
+	if s.g.kind == gammaMT && !s.g.mt.big && haveTBlock() && walks(len(dst)) {
+		sc = new(tryScratch) // on the stack: zeroed once a Fill
+	}
 	for len(dst) > 0 {
 		c := chunk(&w, dst)
 		i := 0
 		switch s.g.kind {
 		case gammaMT, gammaExp, gammaHalf:
-			i = s.fill(&w, c)
+			i = s.fill(&w, c, sc)
 		case gammaBoost:
 			i = s.boostFill(&w, c)
 		default:
@@ -275,18 +279,17 @@ func (s *tSampler) drawLMS(w *words) float64 {
 
 // fill sets dst[i] = draw(w) for successive i, for a gamma of
 // Marsaglia-Tsang or of h = 1/2 or 1 (Nu = 1 or 2), and returns how many
-// values it set, as mtGamma.fill does: for Marsaglia-Tsang with AVX-512
-// from walk; else the values whose words are buffered and take the fast
+// values it set, as mtGamma.fill does: for Marsaglia-Tsang with a kernel
+// (sc, the walk's scratch, not nil) from walk; else the values whose words are buffered and take the fast
 // paths (a try of three words taken at once, or the normal and the gamma's
 // word, two) come from the kernels (whole groups of their lanes, for
 // Marsaglia-Tsang) and run, the others from draw.
-func (s *tSampler) fill(w *words, dst []float64) int {
+func (s *tSampler) fill(w *words, dst []float64, sc *tryScratch) int {
 	kernel := s.g.kind == gammaMT && !s.g.mt.big
 	l := s.g.mt.lanes()
 	i := 0
-	if kernel && haveTBlock() && len(dst) >= mtWalkMin {
-		var sc tryScratch
-		i = s.walk(w, dst, &l, &sc)
+	if sc != nil && len(dst) >= mtWalkMin {
+		i = s.walk(w, dst, &l, sc)
 		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
 			return i
 		}

@@ -26,7 +26,7 @@ import (
 
 // mtBlockLen is the most tries a call makes: the length of the arrays of
 // tryScratch (kernels_amd64.go's mtBlockLen).
-const mtBlockLen = 128
+const mtBlockLen = 256
 
 func mtTriesDoc(name string, lanes int) {
 	Doc(name+" makes the tries of words 2t and 2t+1 of src (little-endian) for",

@@ -508,9 +508,8 @@ func (s *betaSampler) pairFill(w *words, dst []float64) int {
 // Marsaglia-Tsang (betaMT) or with fast paths (hasFast), and returns how
 // many values it set, as mtGamma.fill does: for betaMT with a kernel (sc,
 // the walk's scratch, not nil) the values come from walk a block of tries
-// at a time; without one, those
-// whose two gammas take their fast paths from buffered words come from
-// run; the others from drawLinear.
+// at a time; without one, those whose two gammas take their fast paths
+// from buffered words come from run; the others from drawLinear.
 func (s *betaSampler) fill(w *words, dst []float64, sc *betaScratch) int {
 	var l mtLanes
 	if len(dst) < mtWalkMin {

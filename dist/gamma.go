@@ -922,23 +922,36 @@ func (m *mtGamma) logTest(y, q float64) bool {
 // fill sets dst[i] = r.of(m.draw(w)) for successive i and returns how
 // many values it set: fewer than len(dst) where the chunk's words are
 // spent before a value begins. With a kernel (sc, the walk's scratch, not
-// nil) and mtWalkMin values or more the values come from walk a block of
-// tries at a time; without one, those whose first try is taken at
-// once from two buffered words (all but about 1/(36d) + 1.5% of them) come
-// from run, a loop without a call, so that its state stays in registers.
-// Each other value comes from draw, from the same first word, so from the
-// same words by the same decisions.
+// nil) the values come from walk a block of tries at a time, from the
+// chunk's words and then from the keystream's buffer (the few hundred
+// values at a Fill's end, which would not pay for a chunk of their own:
+// rechunk); the values of the words walk leaves (fewer than a group of
+// tries before the end of the words at hand), or without a kernel, those
+// whose first try is taken at once from two buffered words (all but about
+// 1/(36d) + 1.5% of them) come from run, a loop without a call, so that
+// its state stays in registers. Each other value comes from draw, from
+// the same first word, so from the same words by the same decisions.
 func (m *mtGamma) fill(w *words, dst []float64, r gammaScale, sc *tryScratch) int {
-	i := 0
-	if sc != nil && !m.big && len(dst) >= mtWalkMin {
-		l := m.lanes()
-		i = m.walk(w, dst, &l, r.mul, sc)
-		r.divide(dst[:i])
-		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
-			return i
-		}
+	var l mtLanes
+	if m.big {
+		sc = nil
 	}
+	if sc != nil {
+		l = m.lanes()
+	}
+	i := 0
 	for i < len(dst) {
+		if sc != nil {
+			j := m.walk(w, dst[i:], &l, r.mul, sc)
+			r.divide(dst[i : i+j])
+			i += j
+			if i == len(dst) {
+				break
+			}
+			if w.spent() || rechunk(w, len(dst)-i) {
+				return i
+			}
+		}
 		j, k := m.run(w.p, w.k, w.n, dst[i:], r.mul)
 		w.k = k
 		r.divide(dst[i : i+j])

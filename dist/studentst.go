@@ -280,21 +280,25 @@ func (s *tSampler) drawLMS(w *words) float64 {
 // fill sets dst[i] = draw(w) for successive i, for a gamma of
 // Marsaglia-Tsang or of h = 1/2 or 1 (Nu = 1 or 2), and returns how many
 // values it set, as mtGamma.fill does: for Marsaglia-Tsang with a kernel
-// (sc, the walk's scratch, not nil) from walk; else the values whose words are buffered and take the fast
-// paths (a try of three words taken at once, or the normal and the gamma's
-// word, two) come from the kernels (whole groups of their lanes, for
-// Marsaglia-Tsang) and run, the others from draw.
+// (sc, the walk's scratch, not nil) from walk, on the chunk's words and on
+// the keystream's buffer alike; else the values whose words are buffered
+// and take the fast paths (a try of three words taken at once, or the
+// normal and the gamma's word, two) come from the kernels (whole groups
+// of their lanes, for Marsaglia-Tsang) and run, the others from draw.
 func (s *tSampler) fill(w *words, dst []float64, sc *tryScratch) int {
 	kernel := s.g.kind == gammaMT && !s.g.mt.big
 	l := s.g.mt.lanes()
 	i := 0
-	if sc != nil && len(dst) >= mtWalkMin {
-		i = s.walk(w, dst, &l, sc)
-		if i == len(dst) || w.spent() || rechunk(w, len(dst)-i) {
-			return i
-		}
-	}
 	for i < len(dst) {
+		if sc != nil {
+			i += s.walk(w, dst[i:], &l, sc)
+			if i == len(dst) {
+				break
+			}
+			if w.spent() || rechunk(w, len(dst)-i) {
+				return i
+			}
+		}
 		if kernel {
 			j := asmTMT(dst[i:], w.p[w.k:], &l, s.mu, s.sigma, s.h)
 			w.k += 24 * j

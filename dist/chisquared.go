@@ -68,7 +68,7 @@ func (d ChiSquared) Fill(src rand.Source, dst []float64) {
 	w := open(src)
 	defer w.done()
 	sc := (*tryScratch)(nil)
-	if s.kind == gammaMT && walks(len(dst)) {
+	if s.walks(len(dst)) {
 		sc = new(tryScratch) // on the stack: zeroed once a Fill
 	}
 	for len(dst) > 0 {
@@ -82,7 +82,7 @@ func (d ChiSquared) Fill(src rand.Source, dst []float64) {
 		case gammaHalf:
 			i = halfUnitFill(&w, c, s.scale)
 		case gammaBoost:
-			i = s.boostFill(&w, c)
+			i = s.boostFill(&w, c, sc)
 		default:
 			i = s.lmsFill(&w, c)
 		}

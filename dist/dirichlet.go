@@ -245,7 +245,7 @@ func (d Dirichlet) fillSymmetric(src rand.Source, dst []float64, a float64) {
 	w := open(src)
 	defer w.done()
 	sc := (*tryScratch)(nil)
-	if s.kind == gammaMT && walks(len(dst)) {
+	if s.walks(len(dst)) {
 		sc = new(tryScratch) // on the stack: zeroed once a Fill
 	}
 	made, done := 0, 0 // values made; values of whole vectors normalised
@@ -262,7 +262,7 @@ func (d Dirichlet) fillSymmetric(src rand.Source, dst []float64, a float64) {
 		case gammaHalf:
 			i = halfUnitFill(&w, c, s.scale)
 		default: // gammaBoost
-			i = s.boostFill(&w, c)
+			i = s.boostFill(&w, c, sc)
 		}
 		made += i
 		whole := (made - done) / k * k

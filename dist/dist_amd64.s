@@ -6847,6 +6847,129 @@ tBlockAVX2_done:
 	VZEROUPPER
 	RET
 
+// func boostTriesAVX512(vals *[256]float64, ys *[256]float64, qs *[256]float64, us *[256]float64, und *[4]uint64, slow *[4]uint64, src []byte, l *mtLanes) int
+// Requires: AVX, AVX512DQ, AVX512F, AVX512VL, CMOV
+TEXT ·boostTriesAVX512(SB), NOSPLIT, $0-88
+	MOVQ         vals+0(FP), AX
+	MOVQ         ys+8(FP), CX
+	MOVQ         qs+16(FP), DX
+	MOVQ         und+32(FP), BX
+	MOVQ         slow+40(FP), SI
+	MOVQ         src_base+48(FP), DI
+	MOVQ         src_len+56(FP), R8
+	MOVQ         $0xaaaaaaab, R9
+	IMULQ        R9, R8
+	SHRQ         $0x24, R8
+	MOVQ         $0x00000100, R9
+	CMPQ         R8, R9
+	CMOVQGT      R9, R8
+	ANDQ         $-8, R8
+	MOVQ         R8, ret+80(FP)
+	SHLQ         $0x03, R8
+	MOVQ         us+24(FP), R9
+	MOVQ         l+72(FP), R10
+	VBROADCASTSD (R10), Z0
+	VBROADCASTSD 64(R10), Z1
+	VBROADCASTSD 128(R10), Z2
+	MOVQ         $0x7fffffffffffffff, R10
+	VPBROADCASTQ R10, Z3
+	MOVQ         $0x3ff0000000000000, R10
+	VPBROADCASTQ R10, Z4
+	MOVQ         $0x3fefffffffffffff, R10
+	VPBROADCASTQ R10, Z5
+	VPXORQ       Z6, Z6, Z6
+	LEAQ         ·normPairs+0(SB), R10
+	XORQ         R11, R11
+	XORQ         R12, R12
+
+boostTriesAVX512_loop:
+	CMPQ         R11, R8
+	JAE          boostTriesAVX512_done
+	VMOVDQU64    tPerm<>+0(SB), Z8
+	VMOVDQU64    tPerm<>+64(SB), Z9
+	VMOVDQU64    (DI)(R12*1), Z7
+	VPERMT2Q     64(DI)(R12*1), Z8, Z7
+	VPERMT2Q     128(DI)(R12*1), Z9, Z7
+	VMOVDQU64    tPerm<>+128(SB), Z9
+	VMOVDQU64    tPerm<>+192(SB), Z10
+	VMOVDQU64    (DI)(R12*1), Z8
+	VPERMT2Q     64(DI)(R12*1), Z9, Z8
+	VPERMT2Q     128(DI)(R12*1), Z10, Z8
+	VMOVDQU64    tPerm<>+256(SB), Z10
+	VMOVDQU64    tPerm<>+320(SB), Z11
+	VMOVDQU64    (DI)(R12*1), Z9
+	VPERMT2Q     64(DI)(R12*1), Z10, Z9
+	VPERMT2Q     128(DI)(R12*1), Z11, Z9
+	VPSRAQ       $0x0b, Z7, Z7
+	VCVTQQ2PD    Z7, Z7
+	MOVBQZX      (DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VMOVUPD      (R10)(R13*1), X14
+	MOVBQZX      48(DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VINSERTF64X2 $0x01, (R10)(R13*1), Y14, Y14
+	MOVBQZX      96(DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VMOVUPD      (R10)(R13*1), X12
+	MOVBQZX      144(DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VINSERTF64X2 $0x01, (R10)(R13*1), Y12, Y12
+	VINSERTF64X4 $0x01, Y12, Z14, Z14
+	MOVBQZX      24(DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VMOVUPD      (R10)(R13*1), X13
+	MOVBQZX      72(DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VINSERTF64X2 $0x01, (R10)(R13*1), Y13, Y13
+	MOVBQZX      120(DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VMOVUPD      (R10)(R13*1), X12
+	MOVBQZX      168(DI)(R12*1), R13
+	SHLQ         $0x04, R13
+	VINSERTF64X2 $0x01, (R10)(R13*1), Y12, Y12
+	VINSERTF64X4 $0x01, Y12, Z13, Z13
+	VUNPCKLPD    Z13, Z14, Z12
+	VUNPCKHPD    Z13, Z14, Z13
+	VPANDQ       Z3, Z7, Z14
+	VCMPPD       $0x11, Z13, Z14, K1
+	VMULPD       Z12, Z7, Z7
+	VMULPD       Z7, Z0, Z10
+	VPSRLQ       $0x0c, Z8, Z8
+	VPORQ        Z4, Z8, Z8
+	VSUBPD       Z5, Z8, Z8
+	VMULPD       Z7, Z7, Z7
+	VMULPD       Z7, Z7, Z7
+	VMULPD       Z7, Z1, Z7
+	VSUBPD       Z8, Z4, Z15
+	VADDPD       Z4, Z10, Z11
+	VCMPPD       $0x11, Z11, Z6, K2
+	VMINPD       Z4, Z11, Z14
+	VMULPD       Z14, Z15, Z15
+	VCMPPD       $0x11, Z15, Z7, K2, K2
+	VPSRLQ       $0x0c, Z9, Z7
+	VPORQ        Z4, Z7, Z7
+	VSUBPD       Z5, Z7, Z7
+	VMOVUPD      Z7, (R9)(R11*1)
+	VMULPD       Z11, Z11, Z14
+	VMULPD       Z11, Z14, Z14
+	VMULPD       Z14, Z2, Z14
+	VMOVUPD      Z14, (AX)(R11*1)
+	VMOVUPD      Z10, (CX)(R11*1)
+	VMOVUPD      Z8, (DX)(R11*1)
+	KNOTB        K1, K1
+	KMOVB        K1, (SI)
+	INCQ         SI
+	KNOTB        K2, K2
+	KMOVB        K2, (BX)
+	INCQ         BX
+	ADDQ         $0x40, R11
+	ADDQ         $0x000000c0, R12
+	JMP          boostTriesAVX512_loop
+
+boostTriesAVX512_done:
+	VZEROUPPER
+	RET
+
 // func tMTAVX2(dst []float64, src []byte, l *mtLanes, mu float64, sigma float64, h float64) int
 // Requires: AVX, AVX2
 TEXT ·tMTAVX2(SB), NOSPLIT, $0-88

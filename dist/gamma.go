@@ -28,7 +28,9 @@ package dist
 // lmsMax <= shape < 1 (the boost): Gamma(a) = Gamma(a+1)·U^(1/a)
 // (Marsaglia and Tsang, section 6), U^(1/a) = exp(log(U)/a). log(U) >=
 // log(2^-53) > -36.8, so U^(1/a) > e^(-36.8/lmsMax) and the values stay far
-// above the subnormals in this branch.
+// above the subnormals in this branch. A try is three words, the gamma's
+// two and U's, U taken with the try (boostTry), so that the Fill's kernel
+// makes every try of a block at once, as for shapes above 1.
 //
 // shape < lmsMax: C. Liu, R. Martin and N. Syring, "Simulating from a gamma
 // distribution with small shape parameter", Computational Statistics 32(3),
@@ -117,7 +119,7 @@ func (d Gamma) Fill(src rand.Source, dst []float64) {
 	w := open(src)
 	defer w.done()
 	sc := (*tryScratch)(nil)
-	if s.kind == gammaMT && walks(len(dst)) {
+	if s.walks(len(dst)) {
 		sc = new(tryScratch) // on the stack: zeroed once a Fill
 	}
 	for len(dst) > 0 {
@@ -131,7 +133,7 @@ func (d Gamma) Fill(src rand.Source, dst []float64) {
 		case gammaHalf:
 			i = halfUnitFill(&w, c, s.scale)
 		case gammaBoost:
-			i = s.boostFill(&w, c)
+			i = s.boostFill(&w, c, sc)
 		default:
 			i = s.lmsFill(&w, c)
 		}
@@ -342,8 +344,8 @@ func (s *gammaSampler) logUnit(w *words) float64 {
 	case gammaHalf:
 		return log(halfUnit(w))
 	case gammaBoost:
-		g := s.mt.draw(w)
-		return float64(log(g)) + float64(log(open01(w.next()))*s.inva)
+		g, u := s.boostParts(w)
+		return float64(log(g)) + float64(log(u)*s.inva)
 	default:
 		_, lx := s.lmsQuick(w)
 		return lx
@@ -353,8 +355,41 @@ func (s *gammaSampler) logUnit(w *words) float64 {
 // boost returns a Gamma(alpha, 1) variate for lmsMax <= alpha < 1:
 // Gamma(alpha+1)·U^(1/alpha), U^(1/alpha) >= e^(-36.8/lmsMax).
 func (s *gammaSampler) boost(w *words) float64 {
-	g := s.mt.draw(w)
-	return float64(g * exp(float64(log(open01(w.next()))*s.inva)))
+	g, u := s.boostParts(w)
+	return float64(g * exp(float64(log(u)*s.inva)))
+}
+
+// boostParts returns the Gamma(alpha+1) variate and the uniform U of a
+// boosted gamma: those of the first try taken (boostTry).
+func (s *gammaSampler) boostParts(w *words) (g, u float64) {
+	for {
+		if g, u, ok := s.boostTry(w); ok {
+			return g, u
+		}
+	}
+}
+
+// boostTry makes a try of a boosted gamma from the next triple of words:
+// Marsaglia and Tsang's try of Gamma(alpha+1) from the first two (x's
+// word and q's, as mtGamma.try) and the uniform U from the third, taken
+// with it. A normal word off the ziggurat's fast path continues from the
+// next triple (slowNormal from its first two words), so that every try is
+// whole triples of words and the Fill's kernel makes every try of a block
+// at once (boostWalk). It returns the try's value, U and whether it is
+// taken. Given that it is taken, U is independent of the value, as the
+// boost needs.
+func (s *gammaSampler) boostTry(w *words) (g, u float64, ok bool) {
+	xu, qu, uu := w.next(), w.next(), w.next()
+	x, fast := normalFast(xu)
+	if !fast {
+		a, b := w.next(), w.next()
+		w.next()
+		if x, ok = slowNormal(xu, x, a, b); !ok {
+			return 0, 0, false
+		}
+	}
+	g, ok = s.mt.test(x, open01(qu))
+	return g, open01(uu), ok
 }
 
 // boostFill sets dst[i] = drawBoost(w) for successive i while the words
@@ -364,16 +399,82 @@ func (s *gammaSampler) boost(w *words) float64 {
 // then U^(1/alpha) = exp(log U · (1/alpha)) over the block by the slice
 // forms of log and exp (their kernels where there are), then the products
 // and the rate (boostPowers): boost's operations, so its values.
-func (s *gammaSampler) boostFill(w *words, dst []float64) int {
+//
+// With a kernel (sc, the walk's scratch, not nil) the draws and uniforms
+// come from boostWalk, a block of tries at a time, and those of the words
+// it leaves (fewer than a group of tries before their end) from boostRun.
+func (s *gammaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 	var us [boostBlock]float64
+	var bu [mtBlockLen]float64
+	var l mtLanes
+	if sc != nil {
+		l = s.mt.lanes() // alpha+1 < 2: never mtBig
+	}
 	i := 0
 	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+len(us))]
-		n := s.boostRun(w, b, us[:len(b)], nil)
+		n := 0
+		if sc != nil {
+			n = s.boostWalk(w, b, us[:len(b)], &l, sc, &bu)
+		}
+		if n < len(b) {
+			n += s.boostRun(w, b[n:], us[n:len(b)], nil)
+		}
 		s.boostPowers(b[:n], us[:n])
 		i += n
 	}
 	return i
+}
+
+// boostWalk sets gs[i] and us[i] to boostParts' draw and uniform for
+// successive i from the words of w's chunk (gs's memory or below it), a
+// block of tries at a time, and returns how many it set: it stops where
+// fewer than a group of the kernel's tries (or of values) is left, or
+// after a try that drew past the chunk's words. As mtGamma.walk, for
+// tries of three words: the kernel (asmBoostTries) makes every try of the
+// block as if its normal word took the fast path, their uniforms into bu;
+// walk continues those that do not, in order, as boostTry does (the wedge
+// test from the next triple's first word, then the kernel's try is the
+// try; by boostTry itself for the tail strip or at the block's end) and
+// drops the tries whose words they drew; it decides the tries the squeeze
+// leaves (decideMarked); then the compaction kernel stores the draws and
+// the uniforms of the tries taken, in order.
+func (s *gammaSampler) boostWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBlockLen]float64) int {
+	m := &s.mt
+	o := 0
+	for {
+		p, base := w.p, w.k
+		n := min(len(gs)-o, (len(p)-base)/24, mtBlockLen)
+		if n < 8 {
+			return o
+		}
+		t := asmBoostTries(sc, bu, p[base:base+24*n], l)
+		keep := allKept()
+		var done [walkBlock / 64]uint64 // the tries boostTry decided
+		next, crossed := forSlowTries(sc, t, 1, func(i int) (int, bool) {
+			at := base + 24*i
+			if u := le64(p, at); i+1 < t && u&0xFF != 0 {
+				// slowNormal's wedge test, its uniform the next try's
+				// first word.
+				x, _ := normalFast(u)
+				return wedgeDrawn(&keep, i, 1, b2u(normalWedge(u, x, le64(p, at+24)))), false
+			}
+			w.k = at
+			g, u, ok := s.boostTry(w)
+			sc.vals[i], bu[i] = g, u
+			return tryDrawn(w, p, base, 24, i, 1, t, ok, &keep, &done)
+		})
+		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
+		// The compactions may write anything after the values kept, up
+		// to gs[o+t-1] and us[o+t-1]: bytes below the words of the
+		// block's try t, and in us.
+		asmCompact(us[o:], bu[:], &keep, t)
+		o += asmCompact(gs[o:], sc.vals[:], &keep, t)
+		if crossed {
+			return o
+		}
+		w.k = base + 24*max(next, t)
+	}
 }
 
 // boostWords sets gs[i] to a Gamma(alpha+1) draw and us[i] to the open01
@@ -404,8 +505,7 @@ func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 				continue
 			}
 		}
-		gs[n] = m.draw(w)
-		us[n] = open01(w.next())
+		gs[n], us[n] = s.boostParts(w)
 	}
 	return n
 }
@@ -470,7 +570,7 @@ func (s *gammaSampler) unitParts(w *words) (g, u float64) {
 			return mtValue(m.d, false, y), open01(le64(w.p, k+16))
 		}
 	}
-	return m.draw(w), open01(w.next())
+	return s.boostParts(w)
 }
 
 // unitLogs sets gs[i] to logUnit's value from unitParts' g = gs[i] and u
@@ -974,6 +1074,12 @@ func (m *mtGamma) fill(w *words, dst []float64, r gammaScale, sc *tryScratch) in
 // mtWalkMin is the fewest values for which fill walks: below it the
 // scratch block's zeroing would cost more than the kernel saves.
 const mtWalkMin = 128
+
+// walks reports whether a Fill of n values of s may walk (mtGamma.walk,
+// boostWalk), so needs a scratch block.
+func (s *gammaSampler) walks(n int) bool {
+	return (s.kind == gammaMT || s.kind == gammaBoost && haveBoostTries()) && walks(n)
+}
 
 // walks reports whether a Fill of n values may walk, so needs a scratch
 // block. A Fill zeroes its block once, not once a chunk: a Fill's chunks

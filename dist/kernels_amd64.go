@@ -108,6 +108,9 @@ func tBlockAVX512(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64
 func tBlockAVX2(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes, mu, sigma, h float64) int
 
 //go:noescape
+func boostTriesAVX512(vals, ys, qs, us *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes) int
+
+//go:noescape
 func verdictsAVX512(ys, qs, d3s *[mtBlockLen]float64, rej, acc *[mtBlockLen / 8]uint8, n int)
 
 //go:noescape
@@ -438,6 +441,24 @@ func asmBoostRun(gs, us []float64, p []byte, l *mtLanes) int {
 		return boostRunAVX512(gs, us, p, l)
 	case useAVX2:
 		return boostRunAVX2(gs, us, p, l)
+	}
+	return 0
+}
+
+// haveBoostTries reports whether asmBoostTries has a kernel.
+func haveBoostTries() bool { return useAVX512 }
+
+// asmBoostTries makes the tries of gammaSampler.boostTry from words 3t,
+// 3t+1 and 3t+2 of p for the first m = min(len(p)/24, mtBlockLen)&^7 of
+// them, as if each normal word took the fast path, and returns m (0
+// without its kernel): sc.vals[t] is mtValue(d, false, y) of try t, us[t]
+// the open01 of its third word, sc.ys[t] and sc.qs[t] its y and q; bit
+// t%64 of sc.slow[t/64] is set where the normal word misses the fast path,
+// and of sc.und[t/64] where y <= -1 or the squeeze does not take the try
+// (c, c2 and d in lane 0 of l, d < mtBig).
+func asmBoostTries(sc *tryScratch, us *[mtBlockLen]float64, p []byte, l *mtLanes) int {
+	if useAVX512 {
+		return boostTriesAVX512(&sc.vals, &sc.ys, &sc.qs, us, &sc.und, &sc.slow, p, l)
 	}
 	return 0
 }

@@ -45,6 +45,10 @@ func asmTBlock(sc *tryScratch, p []byte, l *mtLanes, mu, sigma, h float64) int {
 
 func asmMTTries(sc *tryScratch, p []byte, l *mtLanes, mul float64) int { return 0 }
 
+func haveBoostTries() bool { return false }
+
+func asmBoostTries(sc *tryScratch, us *[mtBlockLen]float64, p []byte, l *mtLanes) int { return 0 }
+
 func asmVerdicts(v *verdictScratch, n int) bool { return false }
 
 func asmAlias(dst []int64, p []byte, tab []uint64, mask uint64) int { return 0 }

@@ -72,3 +72,74 @@ func TestKernelTBlock(t *testing.T) {
 		}
 	})
 }
+
+// TestKernelBoostTries compares asmBoostTries with the Go code of
+// boostTry's tries as if their normal words took the fast path
+// (normalFast, y = c·x, open01, mtValue, the squeeze), bit for bit, the
+// uniforms of their third words with open01, and its marks with the fast
+// path, y > -1 and the squeeze, for boosted shapes from 0.25 to just
+// below 1, every number of tries 0 to 200 and more, at every byte offset
+// of the words (mod 16), on words dense in slow paths and the ends of the
+// uniforms and with y <= -1: the number of tries it returns is min(len/24,
+// mtBlockLen)&^7 and the words keep their bytes. Without AVX-512 it makes
+// none.
+func TestKernelBoostTries(t *testing.T) {
+	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(45, 46))
+		var marks [4]int // slow, und, y <= -1, taken
+		for _, a := range []float64{lmsMax, 0.3, 0.5001, 0.9, 1 - 0x1p-40} {
+			s := newGammaSampler(a, 1)
+			if s.kind != gammaBoost {
+				t.Fatalf("Gamma(%v) is not boosted", a)
+			}
+			m := &s.mt
+			l := m.lanes()
+			for n := range 205 {
+				off := n % 16
+				pairs := mtWords(r, 2*n) // normal, uniform, normal, uniform, ...
+				words := make([]uint64, 3*n)
+				for i := range n {
+					words[3*i], words[3*i+1], words[3*i+2] = pairs[4*i], pairs[4*i+1], pairs[4*i+3]
+					switch {
+					case n%3 == 1:
+						words[3*i], words[3*i+1], words[3*i+2] = r.Uint64(), r.Uint64(), r.Uint64()
+					case r.IntN(64) == 0: // x far below 0: y <= -1
+						words[3*i] = uint64(-(1<<52)+r.Int64N(1<<40))<<11 | uint64(1+r.IntN(250))
+					}
+				}
+				if n%4 == 3 {
+					words = words[:r.IntN(len(words)+1)]
+				}
+				p := bytesAt(words, off)
+				var sc tryScratch
+				var us [mtBlockLen]float64
+				got := asmBoostTries(&sc, &us, p, &l)
+				desc := fmt.Sprintf("%s Gamma(%v), %d words, offset %d", Backend(), a, len(words), off)
+				want := min(len(p)/24, mtBlockLen) &^ 7
+				if !haveBoostTries() {
+					want = 0
+				}
+				if got != want {
+					t.Fatalf("%s: made %d tries, want %d", desc, got, want)
+				}
+				for i := range got {
+					x, fast := normalFast(le64(p, 24*i))
+					y := float64(m.c * x)
+					q := open01(le64(p, 24*i+8))
+					x2 := x * x
+					sq := y > -1 && m.c2*(x2*x2) < (1-q)*min(1, 1+y)
+					checkTry(t, desc, &sc, i, mtValue(m.d, false, y), y, q, fast, sq, &marks)
+					if u := open01(le64(p, 24*i+16)); us[i] != u {
+						t.Fatalf("%s: try %d: uniform %v, want %v", desc, i, us[i], u)
+					}
+				}
+				if !bytes.Equal(p, bytesAt(words, off)) {
+					t.Fatalf("%s: wrote over the words", desc)
+				}
+			}
+		}
+		if haveBoostTries() {
+			checkMarks(t, marks)
+		}
+	})
+}

@@ -105,6 +105,7 @@ func main() {
 	tPermConstant()
 	tBlock()
 	tBlockAVX2()
+	boostTries()
 	tMTAVX2()
 	quadPermConstant()
 	for _, z := range []bool{false, true} {

@@ -11,6 +11,8 @@ package main
 // their y and q).
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -43,12 +45,28 @@ func tPermConstant() {
 	}
 }
 
+// triples returns the words 3l, 3l+1 and 3l+2 (l = 0..7) of the 24 at
+// at(0), at(1), at(2) (three registers' worth), each by two permutes
+// (tPerm): the words of 8 tries of three words, by their place in a try.
+func triples(at func(r int) Mem) (w0, w1, w2 VecVirtual) {
+	w0, w1, w2 = ZMM(), ZMM(), ZMM()
+	for r, v := range []VecVirtual{w0, w1, w2} {
+		i1, i2 := ZMM(), ZMM()
+		VMOVDQU64(tPerm.Offset(128*r), i1)
+		VMOVDQU64(tPerm.Offset(128*r+64), i2)
+		VMOVDQU64(at(0), v)
+		VPERMT2Q(at(1), i1, v)
+		VPERMT2Q(at(2), i2, v)
+	}
+	return w0, w1, w2
+}
+
 func tBlock() {
 	name := "tBlockAVX512"
 	Implement(name)
 	Attributes(NOSPLIT)
 	Doc(name+" makes the tries of words 3t, 3t+1 and 3t+2 of src (little-endian)",
-		"for the first m = min(len(src)/24, 128)&^7 of them and returns m: vals[t] is",
+		fmt.Sprintf("for the first m = min(len(src)/24, %d)&^7 of them and returns m: vals[t] is", mtBlockLen),
 		"mu + sigma·(z·sqrt(h/g)) for z and x the fast-path values of the first two",
 		"words, y = c·x, q = open01 of the third and g = d·((1+y)(1+y)(1+y)) (the c,",
 		"c2 and d of lane 0 of l, d < mtBig); ys[t] and qs[t] are its y and q; bit",
@@ -102,18 +120,9 @@ func tBlock() {
 	Label(name + "_loop")
 	CMPQ(off, n)
 	JAE(LabelRef(done))
-	// The words of z, x and u: words 3l, 3l+1 and 3l+2 of the 24, two
-	// permutes each from the three registers' worth (tPerm).
+	// The words of z, x and u.
 	at := func(r int) Mem { return Mem{Base: src, Index: o, Scale: 1, Disp: 64 * r} }
-	wz, wx, wu := ZMM(), ZMM(), ZMM()
-	for r, v := range []VecVirtual{wz, wx, wu} {
-		i1, i2 := ZMM(), ZMM()
-		VMOVDQU64(tPerm.Offset(128*r), i1)
-		VMOVDQU64(tPerm.Offset(128*r+64), i2)
-		VMOVDQU64(at(0), v)
-		VPERMT2Q(at(1), i1, v)
-		VPERMT2Q(at(2), i2, v)
-	}
+	wz, wx, wu := triples(at)
 	z, x := ZMM(), ZMM()
 	normal(wz, at(0), z, K1)
 	xm := at(0)

@@ -586,13 +586,20 @@ func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, bs *betaScratch)
 			xu, yu := le64(p, at), le64(p, at+16)
 			if i+2 < t && xu&0xFF != 0 && yu&0xFF != 0 {
 				// slowNormals2's wedge tests from the next quad's
-				// words, computed for both and kept for those off the
-				// fast path, without a branch on either.
+				// words: of the one word off the fast path, chosen
+				// without a branch on which, or of both where both are
+				// (rarely).
 				x1, f1 := normalFast(xu)
 				x2, f2 := normalFast(yu)
-				ok := (b2u(f1) | b2u(normalWedge(xu, x1, le64(p, at+32)))) &
-					(b2u(f2) | b2u(normalWedge(yu, x2, le64(p, at+48))))
-				return wedgeDrawn(&keep, i, 2, ok), false
+				if !(f1 || f2) {
+					ok := b2u(normalWedge(xu, x1, le64(p, at+32))) & b2u(normalWedge(yu, x2, le64(p, at+48)))
+					return wedgeDrawn(&keep, i, 2, ok), false
+				}
+				u, h, x := xu, le64(p, at+32), x1
+				if f1 {
+					u, h, x = yu, le64(p, at+48), x2
+				}
+				return wedgeDrawn(&keep, i, 2, b2u(normalWedge(u, x, h))), false
 			}
 			w.k = at
 			gx, gy, ok := s.tryMT(w)

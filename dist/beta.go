@@ -298,11 +298,11 @@ func (s *betaSampler) boostFill(w *words, dst []float64) int {
 }
 
 // boostPairFill is boostFill where both gammas are boosted, with a kernel:
-// X's and Y's draws and uniforms in turn, as unitParts draws them, in one
-// pair of arrays (asmBoostRun, its lanes alternating X's parameters and
-// Y's, makes those taken at once; unitParts the others, finishing their
-// value), then boostPowers' operations over both, each gamma with its 1/a,
-// then X/(X+Y).
+// X's and Y's draws and exponentials in turn, as unitParts draws them, in
+// one pair of arrays (asmBoostRun, its lanes alternating X's parameters
+// and Y's, makes those taken at once; unitParts the others, finishing
+// their value), then boostPowers' operations over both, each gamma with
+// its 1/a, then X/(X+Y).
 func (s *betaSampler) boostPairFill(w *words, dst []float64) int {
 	var gs, us [2 * boostBlock]float64
 	l := pairLanes(&s.x.mt, &s.y.mt)
@@ -327,10 +327,9 @@ func (s *betaSampler) boostPairFill(w *words, dst []float64) int {
 			gs[n], us[n] = s.y.unitParts(w)
 			n++
 		}
-		logAll(us[:n])
 		for j := 0; j < n; j += 2 {
-			us[j] = float64(us[j] * s.x.inva)
-			us[j+1] = float64(us[j+1] * s.y.inva)
+			us[j] = float64(-us[j] * s.x.inva)
+			us[j+1] = float64(-us[j+1] * s.y.inva)
 		}
 		expAll(us[:n])
 		for j := range n / 2 {

@@ -95,8 +95,8 @@ const dirichletBlock = 128
 // and lmsQuick for an Alpha below lmsMax: the same words and values),
 // then the logs and exps over the block by the slice forms (the scalar's
 // bits), then each vector as row or logRow forms it. A gamma that is not
-// boosted takes u = 1 where a boosted one takes its uniform: log 1 = 0 and
-// exp(0) = 1 exactly, so its value is g·1 = g and its log log g + 0, as
+// boosted takes e = 0 where a boosted one takes its exponential: exp(-0)
+// = 1 exactly, so its value is g·1 = g and its log log g + -0 = log g, as
 // row and logRow have them.
 func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gammaSampler, logs bool) {
 	k := len(d.Alpha)
@@ -134,24 +134,23 @@ func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gamm
 				switch {
 				case g.kind == gammaLMS:
 					ss[j], ls[j] = g.lmsQuick(w)
-					gs[j], us[j] = 1, 1
+					gs[j], us[j] = 1, 0
 				case g.kind == gammaBoost:
 					gs[j], us[j] = g.unitParts(w)
 				case g.kind == gammaMT:
-					gs[j], us[j] = g.mt.drawQuick(w), 1
+					gs[j], us[j] = g.mt.drawQuick(w), 0
 				default:
-					gs[j], us[j] = g.unit(w), 1
+					gs[j], us[j] = g.unit(w), 0
 				}
 			}
 		}
 		n := len(b)
 		if !logs {
-			// row's values: g·exp(log(u)·(1/Alpha)), then G/ΣG.
+			// row's values: g·exp(-e·(1/Alpha)), then G/ΣG.
 			if boosted {
-				logAll(us[:n])
 				for r := 0; r < n; r += k {
 					for c := range k {
-						us[r+c] = float64(us[r+c] * inv[c])
+						us[r+c] = float64(-us[r+c] * inv[c])
 					}
 				}
 				expAll(us[:n])
@@ -170,10 +169,9 @@ func (d Dirichlet) fillBlocks(w *words, dst []float64, kept *[dirichletKept]gamm
 			logAll(gs[:n])
 		}
 		if boosted {
-			logAll(us[:n])
 			for r := 0; r < n; r += k {
 				for c := range k {
-					gs[r+c] += float64(us[r+c] * inv[c])
+					gs[r+c] += float64(-us[r+c] * inv[c])
 				}
 			}
 		}

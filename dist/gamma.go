@@ -26,11 +26,13 @@ package dist
 // h/G need.
 //
 // lmsMax <= shape < 1 (the boost): Gamma(a) = Gamma(a+1)·U^(1/a)
-// (Marsaglia and Tsang, section 6), U^(1/a) = exp(log(U)/a). log(U) >=
-// log(2^-53) > -36.8, so U^(1/a) > e^(-36.8/lmsMax) and the values stay far
-// above the subnormals in this branch. A try is three words, the gamma's
-// two and U's, U taken with the try (boostTry), so that the Fill's kernel
-// makes every try of a block at once, as for shapes above 1.
+// (Marsaglia and Tsang, section 6), U^(1/a) = exp(-E/a) for E = -log U,
+// an exponential deviate, drawn by the exponential ziggurat (one word, no
+// log, but in its slow paths). E < r - log(2^-53) < 44.5, so U^(1/a) >
+// e^(-44.5/lmsMax) and the values stay far above the subnormals in this
+// branch. A try is three words, the gamma's two and E's, E taken with the
+// try (boostTry), so that the Fill's kernel makes every try of a block at
+// once, as for shapes above 1.
 //
 // shape < lmsMax: C. Liu, R. Martin and N. Syring, "Simulating from a gamma
 // distribution with small shape parameter", Computational Statistics 32(3),
@@ -344,8 +346,8 @@ func (s *gammaSampler) logUnit(w *words) float64 {
 	case gammaHalf:
 		return log(halfUnit(w))
 	case gammaBoost:
-		g, u := s.boostParts(w)
-		return float64(log(g)) + float64(log(u)*s.inva)
+		g, e := s.boostParts(w)
+		return float64(log(g)) + float64(-e*s.inva)
 	default:
 		_, lx := s.lmsQuick(w)
 		return lx
@@ -355,53 +357,63 @@ func (s *gammaSampler) logUnit(w *words) float64 {
 // boost returns a Gamma(alpha, 1) variate for lmsMax <= alpha < 1:
 // Gamma(alpha+1)·U^(1/alpha), U^(1/alpha) >= e^(-36.8/lmsMax).
 func (s *gammaSampler) boost(w *words) float64 {
-	g, u := s.boostParts(w)
-	return float64(g * exp(float64(log(u)*s.inva)))
+	g, e := s.boostParts(w)
+	return float64(g * exp(float64(-e*s.inva)))
 }
 
-// boostParts returns the Gamma(alpha+1) variate and the uniform U of a
-// boosted gamma: those of the first try taken (boostTry).
-func (s *gammaSampler) boostParts(w *words) (g, u float64) {
+// boostParts returns the Gamma(alpha+1) variate and the exponential E of
+// a boosted gamma: those of the first try taken (boostTry).
+func (s *gammaSampler) boostParts(w *words) (g, e float64) {
 	for {
-		if g, u, ok := s.boostTry(w); ok {
-			return g, u
+		if g, e, ok := s.boostTry(w); ok {
+			return g, e
 		}
 	}
 }
 
 // boostTry makes a try of a boosted gamma from the next triple of words:
 // Marsaglia and Tsang's try of Gamma(alpha+1) from the first two (x's
-// word and q's, as mtGamma.try) and the uniform U from the third, taken
-// with it. A normal word off the ziggurat's fast path continues from the
-// next triple (slowNormal from its first two words), so that every try is
-// whole triples of words and the Fill's kernel makes every try of a block
-// at once (boostWalk). It returns the try's value, U and whether it is
-// taken. Given that it is taken, U is independent of the value, as the
-// boost needs.
-func (s *gammaSampler) boostTry(w *words) (g, u float64, ok bool) {
-	xu, qu, uu := w.next(), w.next(), w.next()
-	x, fast := normalFast(xu)
-	if !fast {
-		a, b := w.next(), w.next()
-		w.next()
-		if x, ok = slowNormal(xu, x, a, b); !ok {
+// word and q's, as mtGamma.try) and the exponential E from the third,
+// taken with it. Words off their ziggurat's fast path continue from the
+// next triple: x's by slowNormal from its first two words, E's by
+// expAttempt from its third; where an attempt fails the try is rejected.
+// So every try is whole triples of words and the Fill's kernel makes
+// every try of a block at once (boostWalk). It returns the try's value, E
+// and whether it is taken. An attempt succeeds with the probability with
+// which the ziggurat takes the word, and then gives its value, so given
+// that the try is taken, x is a normal deviate and E an exponential one,
+// independent of the value, as the boost needs.
+func (s *gammaSampler) boostTry(w *words) (g, e float64, ok bool) {
+	xu, qu, eu := w.next(), w.next(), w.next()
+	x, fx := normalFast(xu)
+	e, fe := expFast(eu)
+	if !(fx && fe) {
+		a, b, c := w.next(), w.next(), w.next()
+		okx, oke := true, true
+		if !fx {
+			x, okx = slowNormal(xu, x, a, b)
+		}
+		if !fe {
+			e, oke = expAttempt(eu, e, c)
+		}
+		if !(okx && oke) {
 			return 0, 0, false
 		}
 	}
 	g, ok = s.mt.test(x, open01(qu))
-	return g, open01(uu), ok
+	return g, e, ok
 }
 
 // boostFill sets dst[i] = drawBoost(w) for successive i while the words
 // of w's chunk last, and returns how many values it set. It takes a block
 // of values at a time: their Gamma(alpha+1) draws and the boost's
-// uniforms in turn first (boostRun: the same words in the same order),
-// then U^(1/alpha) = exp(log U · (1/alpha)) over the block by the slice
-// forms of log and exp (their kernels where there are), then the products
+// exponentials in turn first (boostRun: the same words in the same
+// order), then U^(1/alpha) = exp(-E·(1/alpha)) over the block by the
+// slice form of exp (its kernel where there is one), then the products
 // and the rate (boostPowers): boost's operations, so its values.
 //
-// With a kernel (sc, the walk's scratch, not nil) the draws and uniforms
-// come from boostWalk, a block of tries at a time, and those of the words
+// With a kernel (sc, the walk's scratch, not nil) the draws and
+// exponentials come from boostWalk, a block of tries at a time, and those of the words
 // it leaves (fewer than a group of tries before their end) from boostRun.
 func (s *gammaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 	var us [boostBlock]float64
@@ -426,19 +438,20 @@ func (s *gammaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 	return i
 }
 
-// boostWalk sets gs[i] and us[i] to boostParts' draw and uniform for
+// boostWalk sets gs[i] and us[i] to boostParts' draw and exponential for
 // successive i from the words of w's chunk (gs's memory or below it), a
 // block of tries at a time, and returns how many it set: it stops where
 // fewer than a group of the kernel's tries (or of values) is left, or
 // after a try that drew past the chunk's words. As mtGamma.walk, for
 // tries of three words: the kernel (asmBoostTries) makes every try of the
-// block as if its normal word took the fast path, their uniforms into bu;
-// walk continues those that do not, in order, as boostTry does (the wedge
-// test from the next triple's first word, then the kernel's try is the
-// try; by boostTry itself for the tail strip or at the block's end) and
-// drops the tries whose words they drew; it decides the tries the squeeze
-// leaves (decideMarked); then the compaction kernel stores the draws and
-// the uniforms of the tries taken, in order.
+// block as if its words took their ziggurats' fast paths, their
+// exponentials into bu; walk continues those that do not, in order, as
+// boostTry does (the wedge tests from the next triple's first and third
+// words, then the kernel's try is the try; by boostTry itself for a tail
+// strip or at the block's end) and drops the tries whose words they drew;
+// it decides the tries the squeeze leaves (decideMarked); then the
+// compaction kernel stores the draws and the exponentials of the tries
+// taken, in order.
 func (s *gammaSampler) boostWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBlockLen]float64) int {
 	m := &s.mt
 	o := 0
@@ -453,15 +466,25 @@ func (s *gammaSampler) boostWalk(w *words, gs, us []float64, l *mtLanes, sc *try
 		var done [walkBlock / 64]uint64 // the tries boostTry decided
 		next, crossed := forSlowTries(sc, t, 1, func(i int) (int, bool) {
 			at := base + 24*i
-			if u := le64(p, at); i+1 < t && u&0xFF != 0 {
-				// slowNormal's wedge test, its uniform the next try's
-				// first word.
-				x, _ := normalFast(u)
-				return wedgeDrawn(&keep, i, 1, b2u(normalWedge(u, x, le64(p, at+24)))), false
+			xu, eu := le64(p, at), le64(p, at+16)
+			x, fx := normalFast(xu)
+			e, fe := expFast(eu)
+			if i+1 < t && (fx || xu&0xFF != 0) && (fe || eu&0xFF != 0) {
+				// The wedge tests of the words off their fast paths,
+				// the heights' uniforms the next try's first and third
+				// words.
+				ok := uint64(1)
+				if !fx {
+					ok = b2u(normalWedge(xu, x, le64(p, at+24)))
+				}
+				if !fe {
+					ok &= b2u(expWedge(eu, e, le64(p, at+40)))
+				}
+				return wedgeDrawn(&keep, i, 1, ok), false
 			}
 			w.k = at
-			g, u, ok := s.boostTry(w)
-			sc.vals[i], bu[i] = g, u
+			g, e, ok := s.boostTry(w)
+			sc.vals[i], bu[i] = g, e
 			return tryDrawn(w, p, base, 24, i, 1, t, ok, &keep, &done)
 		})
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
@@ -477,14 +500,13 @@ func (s *gammaSampler) boostWalk(w *words, gs, us []float64, l *mtLanes, sc *try
 	}
 }
 
-// boostWords sets gs[i] to a Gamma(alpha+1) draw and us[i] to the open01
-// of the word after it, and zs[i] first to a standard normal drawn before
-// them where zs is not nil (StudentsT's Z), for successive i while the
-// words of w's chunk last (up to a value that draws past them, where the
-// Fill starts a new chunk: see rechunk), and returns how many it set.
-// mtGamma.run's first try and the uniform come from three buffered words
-// where they are at hand and the try is taken at once (alpha+1 < mtBig),
-// else from draw and next.
+// boostWords sets gs[i] and us[i] to boostParts' draw and exponential, and
+// zs[i] first to a standard normal drawn before them where zs is not nil
+// (StudentsT's Z), for successive i while the words of w's chunk last (up
+// to a value that draws past them, where the Fill starts a new chunk: see
+// rechunk), and returns how many it set. The first try comes from three
+// buffered words where they are at hand, on their fast paths, and the
+// squeeze takes the try (alpha+1 < mtBig), else from boostParts.
 func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 	m := &s.mt
 	c, c2, d := m.c, m.c2, m.d
@@ -494,13 +516,13 @@ func (s *gammaSampler) boostWords(w *words, gs, us, zs []float64) int {
 			zs[n] = stdNormal(w)
 		}
 		if k := w.k; k+16 < w.n {
-			x, fast := normalFast(le64(w.p, k))
+			x, fx := normalFast(le64(w.p, k))
+			e, fe := expFast(le64(w.p, k+16))
 			y := float64(c * x)
 			q := open01(le64(w.p, k+8))
 			x2 := x * x
-			if fast && c2*(x2*x2) < (1-q)*min(1, 1+y) {
-				gs[n] = mtValue(d, false, y)
-				us[n] = open01(le64(w.p, k+16))
+			if fx && fe && c2*(x2*x2) < (1-q)*min(1, 1+y) {
+				gs[n], us[n] = mtValue(d, false, y), e
 				w.k = k + 24
 				continue
 			}
@@ -542,14 +564,14 @@ func (s *gammaSampler) boostRun(w *words, gs, us, zs []float64) int {
 // boostRunMin is the fewest values for which boostRun calls its kernel.
 const boostRunMin = 16
 
-// unitParts returns unit(w) for a gamma that is not boosted (u is 0), or
-// for a boosted one the Gamma(alpha+1) draw and the uniform of the word
-// after it, which boostPowers makes its value: from buffered words where
+// unitParts returns unit(w) for a gamma that is not boosted (e is 0), or
+// for a boosted one boostParts' draw and exponential, which boostPowers
+// makes its value: from buffered words where
 // the fast paths take them (unitFast; boostWords' first try, which is
 // mtGamma.drawQuick written out: that does not inline, and a Beta of two
 // boosted gammas would pay its call twice a value), else by the draws.
 // For shapes of at least lmsMax.
-func (s *gammaSampler) unitParts(w *words) (g, u float64) {
+func (s *gammaSampler) unitParts(w *words) (g, e float64) {
 	if s.kind != gammaBoost {
 		if s.hasFast() {
 			if g, used, ok := s.unitFast(w.p, w.k, w.n); ok {
@@ -561,41 +583,50 @@ func (s *gammaSampler) unitParts(w *words) (g, u float64) {
 	}
 	m := &s.mt
 	if k := w.k; k+16 < w.n {
-		x, fast := normalFast(le64(w.p, k))
+		x, fx := normalFast(le64(w.p, k))
+		e, fe := expFast(le64(w.p, k+16))
 		y := float64(m.c * x)
 		q := open01(le64(w.p, k+8))
 		x2 := x * x
-		if fast && m.c2*(x2*x2) < (1-q)*min(1, 1+y) {
+		if fx && fe && m.c2*(x2*x2) < (1-q)*min(1, 1+y) {
 			w.k = k + 24
-			return mtValue(m.d, false, y), open01(le64(w.p, k+16))
+			return mtValue(m.d, false, y), e
 		}
 	}
 	return s.boostParts(w)
 }
 
-// unitLogs sets gs[i] to logUnit's value from unitParts' g = gs[i] and u
-// = us[i] (us is overwritten): log g, and for a boosted gamma log g +
-// log(u)·(1/alpha), by the slice forms of log (the scalar's bits). For
-// shapes of at least lmsMax.
+// unitLogs sets gs[i] to logUnit's value from unitParts' g = gs[i] and e
+// = us[i]: log g, and for a boosted gamma log g - e·(1/alpha), by the
+// slice form of log (the scalar's bits). For shapes of at least lmsMax.
 func (s *gammaSampler) unitLogs(gs, us []float64) {
 	logAll(gs)
 	if s.kind == gammaBoost {
-		logAll(us)
-		for j, l := range us {
-			gs[j] += float64(l * s.inva)
+		for j, e := range us {
+			gs[j] += float64(-e * s.inva)
 		}
 	}
 }
 
 // boostPowers sets gs[i] to boost's value from the draw gs[i] and the
-// uniform us[i] (us is overwritten): gs[i]·exp(log(us[i])·(1/alpha)), at
+// exponential us[i] (us is overwritten): gs[i]·exp(-us[i]·(1/alpha)), at
 // s's rate (for Beta's and StudentsT's gammas, of rate 1, a product by 1,
 // exact).
 func (s *gammaSampler) boostPowers(gs, us []float64) {
-	logMulAll(us, s.inva)
-	expAll(us)
+	ninva, r := -s.inva, s.scale // in registers: the stores could alias s
 	for j, e := range us {
-		gs[j] = s.scale.of(float64(gs[j] * e))
+		us[j] = float64(e * ninva) // -(e/alpha): a product's sign is exact
+	}
+	expAll(us)
+	gs = gs[:len(us)]
+	if r.div != 1 {
+		for j, e := range us {
+			gs[j] = r.of(float64(gs[j] * e))
+		}
+		return
+	}
+	for j, e := range us {
+		gs[j] = float64(gs[j]*e) * r.mul // r.of, its branch outside the loop
 	}
 }
 

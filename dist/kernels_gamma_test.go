@@ -372,14 +372,14 @@ func TestKernelBetaRatios(t *testing.T) {
 
 // TestKernelBoostRun compares asmBoostRun and asmBoostRunZ with
 // boostWords' quick path value by value on every backend: for boosted
-// shapes across [1/4, 1), one in every lane or two in turn, every number of values 0 to 200 and more, at
-// every byte offset of the words (mod 24), with gs in place (over the
-// words, as a chunk is) and apart, us (and zs) as long as gs or shorter:
-// the returned count is the first value whose normal words miss the fast
-// path or whose try the squeeze does not take (else the whole groups of
-// the kernel's lanes that fit the outputs and the words), before it every
-// draw, uniform (and normal) is the Go code's, and nothing after it is
-// written.
+// shapes across [1/4, 1), one in every lane or two in turn, every number
+// of values 0 to 200 and more, at every byte offset of the words (mod
+// 24), with gs in place (over the words, as a chunk is) and apart, us (and
+// zs) as long as gs or shorter: the returned count is the first value
+// whose normal or exponential words miss their fast paths or whose try
+// the squeeze does not take (else the whole groups of the kernel's lanes
+// that fit the outputs and the words), before it every draw, exponential
+// (and normal) is the Go code's, and nothing after it is written.
 func TestKernelBoostRun(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		lanes := 8
@@ -409,14 +409,12 @@ func TestKernelBoostRun(t *testing.T) {
 					for j := range n {
 						v := words[wv*j : wv*j+wv]
 						if crafted {
-							v[0], v[wv-3] = zigWord(r, false), zigWord(r, false)
+							v[0], v[wv-3], v[wv-1] = zigWord(r, false), zigWord(r, false), zigWord(r, true)
 							switch r.IntN(6) {
 							case 0:
 								v[wv-2] |= 0xFFFFFFF << 36
 							case 1:
-								v[wv-1] &= 1<<20 - 1
-							case 2:
-								v[wv-1] |= 1<<64 - 1<<12
+								v[wv-2] &= 1<<20 - 1
 							}
 						}
 					}
@@ -446,10 +444,11 @@ func TestKernelBoostRun(t *testing.T) {
 								_, fast = normalFast(le64(p, 32*j))
 							}
 							x, fx := normalFast(le64(p, wv*8*j+8*(wv-3)))
+							_, fe := expFast(le64(p, wv*8*j+8*(wv-1)))
 							y := float64(m.c * x)
 							qq := open01(le64(p, wv*8*j+8*(wv-2)))
 							x2 := x * x
-							if !fast || !fx || !(m.c2*(x2*x2) < (1-qq)*min(1, 1+y)) {
+							if !fast || !fx || !fe || !(m.c2*(x2*x2) < (1-qq)*min(1, 1+y)) {
 								want = j
 								break
 							}
@@ -471,8 +470,8 @@ func TestKernelBoostRun(t *testing.T) {
 							if g := mtValue(m.d, false, y); math.Float64bits(gs[j]) != math.Float64bits(g) {
 								t.Fatalf("%s: value %d: draw %v, want %v", desc, j, gs[j], g)
 							}
-							if u := open01(le64(p, at+8*(wv-1))); math.Float64bits(us[j]) != math.Float64bits(u) {
-								t.Fatalf("%s: value %d: uniform %v, want %v", desc, j, us[j], u)
+							if e, _ := expFast(le64(p, at+8*(wv-1))); math.Float64bits(us[j]) != math.Float64bits(e) {
+								t.Fatalf("%s: value %d: exponential %v, want %v", desc, j, us[j], e)
 							}
 							if withZ {
 								if z := mustFast(le64(p, at)); math.Float64bits(zs[j]) != math.Float64bits(z) {

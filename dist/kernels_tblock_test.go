@@ -3,6 +3,7 @@ package dist
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -74,10 +75,10 @@ func TestKernelTBlock(t *testing.T) {
 }
 
 // TestKernelBoostTries compares asmBoostTries with the Go code of
-// boostTry's tries as if their normal words took the fast path
-// (normalFast, y = c·x, open01, mtValue, the squeeze), bit for bit, the
-// uniforms of their third words with open01, and its marks with the fast
-// path, y > -1 and the squeeze, for boosted shapes from 0.25 to just
+// boostTry's tries as if their words took their fast paths (normalFast,
+// y = c·x, open01, mtValue, the squeeze), bit for bit, the exponentials of
+// their third words with expFast, and its marks with the fast paths, y >
+// -1 and the squeeze, for boosted shapes from 0.25 to just
 // below 1, every number of tries 0 to 200 and more, at every byte offset
 // of the words (mod 16), on words dense in slow paths and the ends of the
 // uniforms and with y <= -1: the number of tries it returns is min(len/24,
@@ -99,7 +100,7 @@ func TestKernelBoostTries(t *testing.T) {
 				pairs := mtWords(r, 2*n) // normal, uniform, normal, uniform, ...
 				words := make([]uint64, 3*n)
 				for i := range n {
-					words[3*i], words[3*i+1], words[3*i+2] = pairs[4*i], pairs[4*i+1], pairs[4*i+3]
+					words[3*i], words[3*i+1], words[3*i+2] = pairs[4*i], pairs[4*i+1], zigWord(r, true)
 					switch {
 					case n%3 == 1:
 						words[3*i], words[3*i+1], words[3*i+2] = r.Uint64(), r.Uint64(), r.Uint64()
@@ -123,14 +124,15 @@ func TestKernelBoostTries(t *testing.T) {
 					t.Fatalf("%s: made %d tries, want %d", desc, got, want)
 				}
 				for i := range got {
-					x, fast := normalFast(le64(p, 24*i))
+					x, fx := normalFast(le64(p, 24*i))
+					e, fe := expFast(le64(p, 24*i+16))
 					y := float64(m.c * x)
 					q := open01(le64(p, 24*i+8))
 					x2 := x * x
 					sq := y > -1 && m.c2*(x2*x2) < (1-q)*min(1, 1+y)
-					checkTry(t, desc, &sc, i, mtValue(m.d, false, y), y, q, fast, sq, &marks)
-					if u := open01(le64(p, 24*i+16)); us[i] != u {
-						t.Fatalf("%s: try %d: uniform %v, want %v", desc, i, us[i], u)
+					checkTry(t, desc, &sc, i, mtValue(m.d, false, y), y, q, fx && fe, sq, &marks)
+					if math.Float64bits(us[i]) != math.Float64bits(e) {
+						t.Fatalf("%s: try %d: exponential %v, want %v", desc, i, us[i], e)
 					}
 				}
 				if !bytes.Equal(p, bytesAt(words, off)) {

@@ -274,22 +274,34 @@ func expFill(w *words, dst []float64, rate float64) int {
 
 // expSlow continues stdExp after word u missed the fast path.
 func expSlow(w *words, u uint64) float64 {
-	z := &zigExp
 	for {
-		i := u & 0xFF
-		j := u >> 11
-		x := float64(int64(j)) * z.w[i]
-		if j < z.k[i] {
+		x, fast := expFast(u)
+		if fast {
 			return x
 		}
-		if i == 0 {
-			// Beyond r the law is r plus an exponential.
-			return expR - log(open01(w.next()))
-		}
-		h := z.f[i] + float64(open01(w.next())*(z.f[i+1]-z.f[i]))
-		if h < exp(-x) {
+		if x, ok := expAttempt(u, x, w.next()); ok {
 			return x
 		}
 		u = w.next()
 	}
+}
+
+// expAttempt is one attempt of expSlow for word u off the fast path (x its
+// value), from word h: for the tail strip (0) r plus an exponential, r -
+// log U (always taken); else the wedge test of u's strip with h the
+// height's uniform. It returns the value and whether it is taken.
+func expAttempt(u uint64, x float64, h uint64) (float64, bool) {
+	if u&0xFF == 0 {
+		return expR - log(open01(h)), true
+	}
+	return x, expWedge(u, x, h)
+}
+
+// expWedge is expSlow's wedge test for word u of a strip other than 0, x
+// its value, the height's uniform from word h: whether x is taken.
+func expWedge(u uint64, x float64, h uint64) bool {
+	z := &zigExp
+	i := u & 0xFF
+	hh := z.f[i] + float64(open01(h)*(z.f[i+1]-z.f[i]))
+	return hh < exp(-x)
 }

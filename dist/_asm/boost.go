@@ -4,10 +4,11 @@ package main
 // gammaSampler.boostWords) whose first try is taken at once, each from
 // three words: x by normalFast, y = c·x, q = open01 of the second word,
 // the squeeze c2·(x²·x²) < (1-q)·min(1, 1+y), the draw d·((1+y)(1+y)(1+y))
-// and the boost's uniform, open01 of the third word, each operation as
-// the Go code rounds it. They stop at the first value whose normal word
-// misses the fast path or whose try the squeeze does not take (a try with
-// y <= -1 never passes it), which the Go code draws. boostRunZAVX512 and
+// and the boost's exponential, expFast's value of the third word, each
+// operation as the Go code rounds it. They stop at the first value whose
+// normal or exponential word misses its fast path or whose try the
+// squeeze does not take (a try with y <= -1 never passes it), which the
+// Go code draws. boostRunZAVX512 and
 // boostRunZAVX2 are the same with a normal z drawn before each value
 // (StudentsT's), four words a value, its word on the fast path too.
 
@@ -37,7 +38,7 @@ func boostRun(s isa, z bool) {
 	if z {
 		x0 = "4t+1"
 	}
-	Doc(fmt.Sprintf("%s sets gs[t] to the draw d·((1+y)(1+y)(1+y)) and us[t] to the uniform of word %dt+%d of src (little-endian)%s, for the values t whose try, from words %s (a normal word on its fast path, y = c·x) and the one after it (q), the squeeze takes, with the c, c2 and d of lane t%%%d of l (d < mtBig). It stops at the first value that is not, or after the last whole group of %d that fits the outputs and src (%d bytes a value), and returns how many it set. gs may start at or before src in the same memory.", name, words, words-1, zDoc, x0, lanes, lanes, 8*words))
+	Doc(fmt.Sprintf("%s sets gs[t] to the draw d·((1+y)(1+y)(1+y)) and us[t] to the exponential of word %dt+%d of src (little-endian, on its fast path)%s, for the values t whose try, from words %s (a normal word on its fast path, y = c·x) and the one after it (q), the squeeze takes, with the c, c2 and d of lane t%%%d of l (d < mtBig). It stops at the first value that is not, or after the last whole group of %d that fits the outputs and src (%d bytes a value), and returns how many it set. gs may start at or before src in the same memory.", name, words, words-1, zDoc, x0, lanes, lanes, 8*words))
 	var zs Register
 	if z {
 		zs = Load(Param("zs").Base(), GP64())
@@ -171,12 +172,12 @@ func boostRunBody512(r boostRegs) {
 	VMINPD(ones, vy, t) // min(1, 1+y): neither is NaN
 	VMULPD(t, rhs, rhs)
 	VCMPPD(U8(cmpLT), rhs, lhs, K1, K1)
-	// The draw and the uniform.
+	// The draw and the exponential.
 	mtCube(vy, r.d, t)
+	um := at(0)
+	um.Disp = 8 * (words - 1)
 	u := ZMM()
-	VPSRLQ(U8(12), wu, u)
-	VPORQ(ones, u, u)
-	VSUBPD(bias, u, u) // open01
+	expWord512(wu, um, 8*words, u, K1)
 	stores := []lanesAt{{gs, t}, {us, u}}
 	if r.z {
 		stores = append(stores, lanesAt{r.zs, zv})
@@ -192,6 +193,37 @@ func boostRunBody512(r boostRegs) {
 
 	Label(name + "_stop")
 	partialAVX512(off, K1, name+"_done", stores...)
+}
+
+// expWord512 sets e to expFast's value of the words u, those at mem and
+// every stride bytes after (j = u>>11, i = u&0xFF, float64(j)·w[i]), and
+// ANDs their fast paths (j < k[i]) into ok.
+func expWord512(u VecVirtual, mem Mem, stride int, e VecVirtual, ok Register) {
+	j, w, k, t := ZMM(), ZMM(), ZMM(), ZMM()
+	VPSRLQ(U8(11), u, j)
+	VCVTQQ2PD(j, e)
+	lookupRows(avx512, true, table("·expPairs"), mem, stride, w, k, t)
+	VCMPPD(U8(cmpLT), k, e, ok, ok) // j < k[i]
+	VMULPD(w, e, e)
+}
+
+// expWordAVX2 is expWord512 on AVX2, ok set to all ones in the lanes on
+// the fast path: float64(j) by the exponentials kernel's bit trick, (2^52
+// + m) - (bit 52 of j clear ? 2^52 : 0), m the low 52 bits of j. cst reads
+// mtConsts.
+func expWordAVX2(u VecVirtual, mem Mem, stride int, e, ok VecVirtual, cst func(int) Mem) {
+	zero, j := YMM(), YMM()
+	VPXOR(zero, zero, zero)
+	VPCMPGTQ(u, zero, ok) // u's sign bit, bit 52 of j, set
+	VPSRLQ(U8(11), u, j)
+	VPAND(cst(mtMask52), j, e)
+	VPOR(cst(mtMagic), e, e)
+	VPANDN(cst(mtMagic), ok, ok)
+	VSUBPD(ok, e, e)
+	w, k, sc := YMM(), YMM(), YMM()
+	lookupStride(avx2, table("·expPairs"), mem, stride, w, k, sc)
+	VCMPPD(U8(cmpLT), k, e, ok) // j < k[i]
+	VMULPD(w, e, e)
 }
 
 // quadPerm: the VPERMT2Q indices that gather words 4l+i (l = 0..7) of 32
@@ -288,11 +320,10 @@ func boostRunBody2(r boostRegs) {
 	VANDPD(sq, ok, ok)
 	t := YMM()
 	mtCube(vy, r.d, t)
-	// The uniform.
-	u := YMM()
-	VPSRLQ(U8(12), wu, u)
-	VPOR(cst(mtOne), u, u)
-	VSUBPD(cst(mtBias), u, u) // open01
+	// The exponential.
+	u, oku := YMM(), YMM()
+	expWordAVX2(wu, Mem{Base: src, Disp: 8 * (words - 1)}, 8*words, u, oku, cst)
+	VANDPD(oku, ok, ok)
 	stores := []lanesAt{{r.gs, t}, {r.us, u}}
 	if r.z {
 		stores = append(stores, lanesAt{r.zs, zv})

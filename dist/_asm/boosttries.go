@@ -1,15 +1,15 @@
 package main
 
 // boostTriesAVX512: the tries of a boosted gamma (Gamma(a) =
-// Gamma(a+1)·U^(1/a), a < 1) for the Go walk (gamma.go's
+// Gamma(a+1)·exp(-E/a), a < 1) for the Go walk (gamma.go's
 // gammaSampler.boostWalk), 8 per ZMM register, each from three words:
 // Marsaglia and Tsang's try of Gamma(a+1) from the first two (x's normal
-// word and q's) and the boost's uniform U from the third. A try is always
-// three words (gammaSampler.boostTry), so the kernel never stops: it marks
-// the tries whose normal word misses the fast path (the walk continues
-// them in Go) and those with y <= -1 or that the squeeze does not take
-// (the walk decides them by the exact test from their y and q), as
-// mtTriesAVX512 does for tries of two words.
+// word and q's) and the boost's exponential E from the third. A try is
+// always three words (gammaSampler.boostTry), so the kernel never stops:
+// it marks the tries whose normal or exponential word misses its fast
+// path (the walk continues them in Go) and those with y <= -1 or that the
+// squeeze does not take (the walk decides them by the exact test from
+// their y and q), as mtTriesAVX512 does for tries of two words.
 
 import (
 	"fmt"
@@ -27,8 +27,9 @@ func boostTries() {
 		fmt.Sprintf("for the first m = min(len(src)/24, %d)&^7 of them and returns m: vals[t] is", mtBlockLen),
 		"d·((1+y)(1+y)(1+y)) for x the fast-path value of the first word, y = c·x",
 		"and q the open01 of the second (the c, c2 and d of lane 0 of l, d < mtBig),",
-		"us[t] the open01 of the third; ys[t] and qs[t] are its y and q; bit t%64",
-		"of slow[t/64] is set where the normal word misses the fast path, and of",
+		"us[t] expFast's value of the third; ys[t] and qs[t] are its y and q; bit",
+		"t%64 of slow[t/64] is set where the normal or the exponential word misses",
+		"its fast path, and of",
 		"und[t/64] where y <= -1 or the squeeze does not take the try. The arrays",
 		"after the m tries hold anything.")
 	vals, ys, qs, und, slow, src, n := triesArgs(3)
@@ -66,9 +67,9 @@ func boostTries() {
 	VMULPD(t, rhs, rhs)
 	VCMPPD(U8(cmpLT), rhs, lhs, K2, K2) // y > -1 and the squeeze takes it
 	u := ZMM()
-	VPSRLQ(U8(12), wu, u)
-	VPORQ(ones, u, u)
-	VSUBPD(bias, u, u) // open01
+	um := at(0)
+	um.Disp = 16
+	expWord512(wu, um, 24, u, K1)
 	VMOVUPD(u, Mem{Base: us, Index: off, Scale: 1})
 	mtCube(vy, d, t)
 	storeTries512(vals, ys, qs, slow, und, off, t, y, q, K1, K2)

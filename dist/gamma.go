@@ -355,7 +355,7 @@ func (s *gammaSampler) logUnit(w *words) float64 {
 }
 
 // boost returns a Gamma(alpha, 1) variate for lmsMax <= alpha < 1:
-// Gamma(alpha+1)·U^(1/alpha), U^(1/alpha) >= e^(-36.8/lmsMax).
+// Gamma(alpha+1)·exp(-E/alpha), exp(-E/alpha) > e^(-44.5/lmsMax).
 func (s *gammaSampler) boost(w *words) float64 {
 	g, e := s.boostParts(w)
 	return float64(g * exp(float64(-e*s.inva)))
@@ -413,8 +413,9 @@ func (s *gammaSampler) boostTry(w *words) (g, e float64, ok bool) {
 // and the rate (boostPowers): boost's operations, so its values.
 //
 // With a kernel (sc, the walk's scratch, not nil) the draws and
-// exponentials come from boostWalk, a block of tries at a time, and those of the words
-// it leaves (fewer than a group of tries before their end) from boostRun.
+// exponentials come from boostWalk, a block of tries at a time, and those
+// of the words it leaves (fewer than a group of tries before their end)
+// from boostRun.
 func (s *gammaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 	var us [boostBlock]float64
 	var bu [mtBlockLen]float64
@@ -566,11 +567,10 @@ const boostRunMin = 16
 
 // unitParts returns unit(w) for a gamma that is not boosted (e is 0), or
 // for a boosted one boostParts' draw and exponential, which boostPowers
-// makes its value: from buffered words where
-// the fast paths take them (unitFast; boostWords' first try, which is
-// mtGamma.drawQuick written out: that does not inline, and a Beta of two
-// boosted gammas would pay its call twice a value), else by the draws.
-// For shapes of at least lmsMax.
+// makes its value: from buffered words where the fast paths take them
+// (unitFast; boostWords' first try, written out: its call would not
+// inline, and a Beta of two boosted gammas would pay it twice a value),
+// else by the draws. For shapes of at least lmsMax.
 func (s *gammaSampler) unitParts(w *words) (g, e float64) {
 	if s.kind != gammaBoost {
 		if s.hasFast() {

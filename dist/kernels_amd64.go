@@ -428,10 +428,10 @@ func asmVerdicts(v *verdictScratch, n int) bool {
 	return true
 }
 
-// asmBoostRun sets gs[t] to mtValue(d, false, y) and us[t] to the
-// open01 of word 3t+2 of p for the values t whose first try, from words
-// 3t and 3t+1 (gammaSampler.boostWords' quick path), is taken at once,
-// with the c, c2 and d of lane t%8 of l (d < mtBig; lanes 4-7 as 0-3, for
+// asmBoostRun sets gs[t] to mtValue(d, false, y) and us[t] to expFast's
+// value of word 3t+2 of p for the values t whose first try, from words 3t
+// to 3t+2 (gammaSampler.boostWords' quick path), is taken at once (the
+// words on their fast paths and the squeeze taking it), with the c, c2 and d of lane t%8 of l (d < mtBig; lanes 4-7 as 0-3, for
 // the AVX2 kernel's 4), up to the first that is not, in whole groups of
 // the kernel's lanes that fit gs, us and p (24 bytes a value), and returns
 // how many. gs may start at or before p's memory.
@@ -450,12 +450,12 @@ func haveBoostTries() bool { return useAVX512 }
 
 // asmBoostTries makes the tries of gammaSampler.boostTry from words 3t,
 // 3t+1 and 3t+2 of p for the first m = min(len(p)/24, mtBlockLen)&^7 of
-// them, as if each normal word took the fast path, and returns m (0
+// them, as if each word took its ziggurat's fast path, and returns m (0
 // without its kernel): sc.vals[t] is mtValue(d, false, y) of try t, us[t]
-// the open01 of its third word, sc.ys[t] and sc.qs[t] its y and q; bit
-// t%64 of sc.slow[t/64] is set where the normal word misses the fast path,
-// and of sc.und[t/64] where y <= -1 or the squeeze does not take the try
-// (c, c2 and d in lane 0 of l, d < mtBig).
+// expFast's value of its third word, sc.ys[t] and sc.qs[t] its y and q;
+// bit t%64 of sc.slow[t/64] is set where the normal or the exponential
+// word misses its fast path, and of sc.und[t/64] where y <= -1 or the
+// squeeze does not take the try (c, c2 and d in lane 0 of l, d < mtBig).
 func asmBoostTries(sc *tryScratch, us *[mtBlockLen]float64, p []byte, l *mtLanes) int {
 	if useAVX512 {
 		return boostTriesAVX512(&sc.vals, &sc.ys, &sc.qs, us, &sc.und, &sc.slow, p, l)

@@ -111,6 +111,9 @@ func tBlockAVX2(vals, ys, qs *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]u
 func boostTriesAVX512(vals, ys, qs, us *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes) int
 
 //go:noescape
+func boostTriesAVX2(vals, ys, qs, us *[mtBlockLen]float64, und, slow *[mtBlockLen / 64]uint64, src []byte, l *mtLanes) int
+
+//go:noescape
 func verdictsAVX512(ys, qs, d3s *[mtBlockLen]float64, rej, acc *[mtBlockLen / 8]uint8, n int)
 
 //go:noescape
@@ -446,7 +449,7 @@ func asmBoostRun(gs, us []float64, p []byte, l *mtLanes) int {
 }
 
 // haveBoostTries reports whether asmBoostTries has a kernel.
-func haveBoostTries() bool { return useAVX512 }
+func haveBoostTries() bool { return useAVX512 || useAVX2 }
 
 // asmBoostTries makes the tries of gammaSampler.boostTry from words 3t,
 // 3t+1 and 3t+2 of p for the first m = min(len(p)/24, mtBlockLen)&^7 of
@@ -457,8 +460,11 @@ func haveBoostTries() bool { return useAVX512 }
 // word misses its fast path, and of sc.und[t/64] where y <= -1 or the
 // squeeze does not take the try (c, c2 and d in lane 0 of l, d < mtBig).
 func asmBoostTries(sc *tryScratch, us *[mtBlockLen]float64, p []byte, l *mtLanes) int {
-	if useAVX512 {
+	switch {
+	case useAVX512:
 		return boostTriesAVX512(&sc.vals, &sc.ys, &sc.qs, us, &sc.und, &sc.slow, p, l)
+	case useAVX2:
+		return boostTriesAVX2(&sc.vals, &sc.ys, &sc.qs, us, &sc.und, &sc.slow, p, l)
 	}
 	return 0
 }

@@ -82,8 +82,7 @@ func TestKernelTBlock(t *testing.T) {
 // below 1, every number of tries 0 to 200 and more, at every byte offset
 // of the words (mod 16), on words dense in slow paths and the ends of the
 // uniforms and with y <= -1: the number of tries it returns is min(len/24,
-// mtBlockLen)&^7 and the words keep their bytes. Without AVX-512 it makes
-// none.
+// mtBlockLen)&^7 (0 without a kernel) and the words keep their bytes.
 func TestKernelBoostTries(t *testing.T) {
 	backendtest.RunAlternatives(t, kernels, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(45, 46))

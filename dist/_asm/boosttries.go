@@ -81,3 +81,90 @@ func boostTries() {
 	VZEROUPPER()
 	RET()
 }
+
+// boostTriesAVX2 is boostTriesAVX512 with 4 tries per register, two
+// registers (a byte of marks) per step, written as tBlockAVX2 is: the
+// words of a register's tries and their ziggurats' rows loaded word by
+// word, each register written whole, the constants and the shape's
+// parameters as memory operands (the kernel needs the general-purpose
+// registers).
+func boostTriesAVX2() {
+	name := "boostTriesAVX2"
+	Implement(name)
+	Attributes(NOSPLIT)
+	Doc(name + " is boostTriesAVX512 with 4 tries per register.")
+	vals, ys, qs, und, slow, src, n := triesArgs(3)
+	lp := Load(Param("l"), GP64())
+	c, c2, d := Mem{Base: lp}, Mem{Base: lp, Disp: 64}, Mem{Base: lp, Disp: 128}
+	cst := func(off int) Mem { return mtConsts.Offset(off) }
+
+
+	off := GP64() // bytes of vals set; src's are three times as many
+	XORQ(off, off)
+	done := name + "_done"
+	Label(name + "_loop")
+	CMPQ(off, n)
+	JAE(LabelRef(done))
+	for hh := range 2 {
+		words := func(r int) VecVirtual { return tripleWordsAVX2(src, r) }
+		// x: normalFast's value of the first words, ok its fast paths.
+		x, ok, w, k, t := YMM(), YMM(), YMM(), YMM(), YMM()
+		jAVX2(words(0), x, cst)
+		rowsAVX2(table("·normPairs"), Mem{Base: src}, w, k)
+		VANDPD(cst(mtAbs), x, t)
+		VCMPPD(U8(cmpLT), k, t, ok) // |j| < k[i]
+		VMULPD(w, x, x)
+		// e: expFast's value of the third words, its fast paths ANDed
+		// into ok (as expWordAVX2, by rows' loads).
+		e, f, j, zero := YMM(), YMM(), YMM(), YMM()
+		wu := words(2)
+		VPXOR(zero, zero, zero)
+		VPCMPGTQ(wu, zero, f) // bit 52 of j set
+		VPSRLQ(U8(11), wu, j)
+		VPAND(cst(mtMask52), j, e)
+		VPOR(cst(mtMagic), e, e)
+		VPANDN(cst(mtMagic), f, f)
+		VSUBPD(f, e, e)
+		we, ke := YMM(), YMM()
+		rowsAVX2(table("·expPairs"), Mem{Base: src, Disp: 16}, we, ke)
+		VCMPPD(U8(cmpLT), ke, e, f) // j < k[i]
+		VANDPD(f, ok, ok)
+		VMULPD(we, e, e)
+		us := Load(Param("us"), GP64())
+		VMOVUPD(e, Mem{Base: us, Index: off, Scale: 1, Disp: 32 * hh})
+		y, q, vy, sq := mtTryAVX2(x, words(1), c, c2, cst)
+		VXORPD(t, t, t)
+		VCMPPD(U8(cmpLT), vy, t, t) // y > -1
+		VANDPD(t, sq, sq)
+		// The marks' bits of the half, in the byte of marks of the
+		// step (the second half's ORed into the first's).
+		for i, m := range []VecVirtual{ok, sq} {
+			bits := GP32()
+			VMOVMSKPD(m, bits)
+			XORL(U8(15), bits) // off a fast path; not taken
+			at := Mem{Base: []Register{slow, und}[i]}
+			if hh == 0 {
+				MOVB(bits.As8(), at)
+			} else {
+				SHLL(U8(4), bits)
+				ORB(bits.As8(), at)
+			}
+		}
+		g := YMM()
+		VMULPD(vy, vy, g) // mtCube, d from memory
+		VMULPD(vy, g, g)
+		VMULPD(d, g, g)
+		VMOVUPD(g, Mem{Base: vals, Index: off, Scale: 1, Disp: 32 * hh})
+		VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1, Disp: 32 * hh})
+		VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1, Disp: 32 * hh})
+		ADDQ(U8(96), src)
+	}
+	INCQ(slow)
+	INCQ(und)
+	ADDQ(U8(64), off)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(done)
+	VZEROUPPER()
+	RET()
+}

@@ -106,6 +106,7 @@ func main() {
 	tBlock()
 	tBlockAVX2()
 	boostTries()
+	boostTriesAVX2()
 	tMTAVX2()
 	quadPermConstant()
 	for _, z := range []bool{false, true} {

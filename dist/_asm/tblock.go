@@ -155,6 +155,44 @@ func tBlock() {
 // (a byte of marks) per step: the words of a register's tries and their
 // normals' rows loaded word by word (a gather indexed by register 4 is
 // read wrongly by qemu's AVX2: TestGatherIndexNotRegister4).
+// tripleWordsAVX2 returns words 3l+r (l = 0..3) of the 12 at src, the
+// r-th words of 4 tries of three words, by loads, the register written
+// whole (avo takes a register written in part as live from the kernel's
+// start, and runs out of the 16).
+func tripleWordsAVX2(src Register, r int) VecVirtual {
+	v, lo, hi := YMM(), XMM(), XMM()
+	VMOVQ(Mem{Base: src, Disp: 8 * r}, lo)
+	VPINSRQ(U8(1), Mem{Base: src, Disp: 24 + 8*r}, lo, lo)
+	VMOVQ(Mem{Base: src, Disp: 48 + 8*r}, hi)
+	VPINSRQ(U8(1), Mem{Base: src, Disp: 72 + 8*r}, hi, hi)
+	VINSERTI128(U8(1), hi, lo.AsY(), v)
+	return v
+}
+
+// rowsAVX2 sets w and k to the pairs {w[i], float64(k[i])} of the table
+// at tbl for the 4 words at mem, 24 bytes apart (a try's word of 4 tries
+// of three words), i their low bytes: lookupRows' loads, each register
+// written whole (see tripleWordsAVX2).
+func rowsAVX2(tbl Register, mem Mem, w, k VecVirtual) {
+	entry := func(l int) Mem {
+		i := GP64()
+		at := mem
+		at.Disp += 24 * l
+		MOVBQZX(at, i)
+		SHLQ(U8(4), i)
+		return Mem{Base: tbl, Index: i, Scale: 1}
+	}
+	var pairs [2]VecVirtual
+	for h := range pairs {
+		lo := XMM()
+		pairs[h] = YMM()
+		VMOVUPD(entry(h), lo)
+		VINSERTF128(U8(1), entry(2+h), lo.AsY(), pairs[h])
+	}
+	VUNPCKLPD(pairs[1], pairs[0], w)
+	VUNPCKHPD(pairs[1], pairs[0], k)
+}
+
 func tBlockAVX2() {
 	name := "tBlockAVX2"
 	Implement(name)
@@ -184,25 +222,8 @@ func tBlockAVX2() {
 	normal := func(u VecVirtual, mem Mem, x, ok VecVirtual) {
 		t := YMM()
 		jAVX2(u, x, cst)
-		// lookupRows' loads, each register written whole (see words).
-		entry := func(l int) Mem {
-			i := GP64()
-			at := mem
-			at.Disp += 24 * l
-			MOVBQZX(at, i)
-			SHLQ(U8(4), i)
-			return Mem{Base: tbl, Index: i, Scale: 1}
-		}
-		var pairs [2]VecVirtual
-		for h := range pairs {
-			lo := XMM()
-			pairs[h] = YMM()
-			VMOVUPD(entry(h), lo)
-			VINSERTF128(U8(1), entry(2+h), lo.AsY(), pairs[h])
-		}
 		w, kk := YMM(), YMM()
-		VUNPCKLPD(pairs[1], pairs[0], w)
-		VUNPCKHPD(pairs[1], pairs[0], kk)
+		rowsAVX2(tbl, mem, w, kk)
 		VANDPD(cst(mtAbs), x, t)
 		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
 		VMULPD(w, x, x)
@@ -215,18 +236,7 @@ func tBlockAVX2() {
 	CMPQ(off, n)
 	JAE(LabelRef(done))
 	for hh := range 2 {
-		// words returns words 3l+r of the step (l = 0..3), by loads, each
-		// register written whole (avo takes a register written in part
-		// as live from the kernel's start, and runs out of the 16).
-		words := func(r int) VecVirtual {
-			v, lo, hi := YMM(), XMM(), XMM()
-			VMOVQ(Mem{Base: src, Disp: 8 * r}, lo)
-			VPINSRQ(U8(1), Mem{Base: src, Disp: 24 + 8*r}, lo, lo)
-			VMOVQ(Mem{Base: src, Disp: 48 + 8*r}, hi)
-			VPINSRQ(U8(1), Mem{Base: src, Disp: 72 + 8*r}, hi, hi)
-			VINSERTI128(U8(1), hi, lo.AsY(), v)
-			return v
-		}
+		words := func(r int) VecVirtual { return tripleWordsAVX2(src, r) }
 		z, x, okz, ok := YMM(), YMM(), YMM(), YMM()
 		normal(words(0), Mem{Base: src}, z, okz)
 		normal(words(1), Mem{Base: src, Disp: 8}, x, ok)

@@ -98,7 +98,6 @@ func boostTriesAVX2() {
 	c, c2, d := Mem{Base: lp}, Mem{Base: lp, Disp: 64}, Mem{Base: lp, Disp: 128}
 	cst := func(off int) Mem { return mtConsts.Offset(off) }
 
-
 	off := GP64() // bytes of vals set; src's are three times as many
 	XORQ(off, off)
 	done := name + "_done"

@@ -220,8 +220,8 @@ func expWordAVX2(u VecVirtual, mem Mem, stride int, e, ok VecVirtual, cst func(i
 	VPOR(cst(mtMagic), e, e)
 	VPANDN(cst(mtMagic), ok, ok)
 	VSUBPD(ok, e, e)
-	w, k, sc := YMM(), YMM(), YMM()
-	lookupStride(avx2, table("·expPairs"), mem, stride, w, k, sc)
+	w, k := YMM(), YMM()
+	rowsAVX2(table("·expPairs"), mem, stride, w, k)
 	VCMPPD(U8(cmpLT), k, e, ok) // j < k[i]
 	VMULPD(w, e, e)
 }

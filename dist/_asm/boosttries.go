@@ -109,26 +109,15 @@ func boostTriesAVX2() {
 		// x: normalFast's value of the first words, ok its fast paths.
 		x, ok, w, k, t := YMM(), YMM(), YMM(), YMM(), YMM()
 		jAVX2(words(0), x, cst)
-		rowsAVX2(table("·normPairs"), Mem{Base: src}, w, k)
+		rowsAVX2(table("·normPairs"), Mem{Base: src}, 24, w, k)
 		VANDPD(cst(mtAbs), x, t)
 		VCMPPD(U8(cmpLT), k, t, ok) // |j| < k[i]
 		VMULPD(w, x, x)
 		// e: expFast's value of the third words, its fast paths ANDed
-		// into ok (as expWordAVX2, by rows' loads).
-		e, f, j, zero := YMM(), YMM(), YMM(), YMM()
-		wu := words(2)
-		VPXOR(zero, zero, zero)
-		VPCMPGTQ(wu, zero, f) // bit 52 of j set
-		VPSRLQ(U8(11), wu, j)
-		VPAND(cst(mtMask52), j, e)
-		VPOR(cst(mtMagic), e, e)
-		VPANDN(cst(mtMagic), f, f)
-		VSUBPD(f, e, e)
-		we, ke := YMM(), YMM()
-		rowsAVX2(table("·expPairs"), Mem{Base: src, Disp: 16}, we, ke)
-		VCMPPD(U8(cmpLT), ke, e, f) // j < k[i]
+		// into ok.
+		e, f := YMM(), YMM()
+		expWordAVX2(words(2), Mem{Base: src, Disp: 16}, 24, e, f, cst)
 		VANDPD(f, ok, ok)
-		VMULPD(we, e, e)
 		us := Load(Param("us"), GP64())
 		VMOVUPD(e, Mem{Base: us, Index: off, Scale: 1, Disp: 32 * hh})
 		y, q, vy, sq := mtTryAVX2(x, words(1), c, c2, cst)

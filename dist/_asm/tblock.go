@@ -170,14 +170,14 @@ func tripleWordsAVX2(src Register, r int) VecVirtual {
 }
 
 // rowsAVX2 sets w and k to the pairs {w[i], float64(k[i])} of the table
-// at tbl for the 4 words at mem, 24 bytes apart (a try's word of 4 tries
-// of three words), i their low bytes: lookupRows' loads, each register
-// written whole (see tripleWordsAVX2).
-func rowsAVX2(tbl Register, mem Mem, w, k VecVirtual) {
+// at tbl for the 4 words at mem, stride bytes apart (a try's word of 4
+// tries), i their low bytes: lookupRows' loads, each register written
+// whole (see tripleWordsAVX2).
+func rowsAVX2(tbl Register, mem Mem, stride int, w, k VecVirtual) {
 	entry := func(l int) Mem {
 		i := GP64()
 		at := mem
-		at.Disp += 24 * l
+		at.Disp += stride * l
 		MOVBQZX(at, i)
 		SHLQ(U8(4), i)
 		return Mem{Base: tbl, Index: i, Scale: 1}
@@ -223,7 +223,7 @@ func tBlockAVX2() {
 		t := YMM()
 		jAVX2(u, x, cst)
 		w, kk := YMM(), YMM()
-		rowsAVX2(tbl, mem, w, kk)
+		rowsAVX2(tbl, mem, 24, w, kk)
 		VANDPD(cst(mtAbs), x, t)
 		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
 		VMULPD(w, x, x)

@@ -7025,197 +7025,197 @@ TEXT ·boostTriesAVX2(SB), NOSPLIT, $0-88
 boostTriesAVX2_loop:
 	CMPQ        R10, R8
 	JAE         boostTriesAVX2_done
-	VMOVQ       (DI), X4
-	VPINSRQ     $0x01, 24(DI), X4, X4
+	VMOVQ       (DI), X2
+	VPINSRQ     $0x01, 24(DI), X2, X2
 	VMOVQ       48(DI), X0
 	VPINSRQ     $0x01, 72(DI), X0, X0
-	VINSERTI128 $0x01, X0, Y4, Y0
+	VINSERTI128 $0x01, X0, Y2, Y0
+	LEAQ        ·normPairs+0(SB), R11
 	VPSRLQ      $0x0b, Y0, Y1
 	VPAND       mtConsts<>+128(SB), Y1, Y0
 	VPOR        mtConsts<>+160(SB), Y0, Y0
 	VPAND       mtConsts<>+192(SB), Y1, Y1
 	VPADDQ      mtConsts<>+160(SB), Y1, Y1
 	VSUBPD      Y1, Y0, Y0
-	LEAQ        ·normPairs+0(SB), R11
 	MOVBQZX     (DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     48(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y1
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y1
 	MOVBQZX     24(DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     72(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y3
-	VUNPCKLPD   Y3, Y1, Y2
-	VUNPCKHPD   Y3, Y1, Y1
-	VANDPD      mtConsts<>+0(SB), Y0, Y3
-	VCMPPD      $0x11, Y1, Y3, Y1
-	VMULPD      Y2, Y0, Y0
-	VMOVQ       16(DI), X4
-	VPINSRQ     $0x01, 40(DI), X4, X4
-	VMOVQ       64(DI), X2
-	VPINSRQ     $0x01, 88(DI), X2, X2
-	VINSERTI128 $0x01, X2, Y4, Y2
-	VPXOR       Y3, Y3, Y3
-	VPCMPGTQ    Y2, Y3, Y3
-	VPSRLQ      $0x0b, Y2, Y2
-	VPAND       mtConsts<>+128(SB), Y2, Y2
-	VPOR        mtConsts<>+160(SB), Y2, Y2
-	VPANDN      mtConsts<>+160(SB), Y3, Y3
-	VSUBPD      Y3, Y2, Y2
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y4
+	VUNPCKLPD   Y4, Y1, Y3
+	VUNPCKHPD   Y4, Y1, Y4
+	VANDPD      mtConsts<>+0(SB), Y0, Y1
+	VCMPPD      $0x11, Y4, Y1, Y1
+	VMULPD      Y3, Y0, Y0
+	VMOVQ       16(DI), X2
+	VPINSRQ     $0x01, 40(DI), X2, X2
+	VMOVQ       64(DI), X3
+	VPINSRQ     $0x01, 88(DI), X3, X3
+	VINSERTI128 $0x01, X3, Y2, Y3
+	VPXOR       Y4, Y4, Y4
+	VPCMPGTQ    Y3, Y4, Y4
+	VPSRLQ      $0x0b, Y3, Y3
+	VPAND       mtConsts<>+128(SB), Y3, Y3
+	VPOR        mtConsts<>+160(SB), Y3, Y3
+	VPANDN      mtConsts<>+160(SB), Y4, Y4
+	VSUBPD      Y4, Y3, Y3
 	LEAQ        ·expPairs+0(SB), R11
 	MOVBQZX     16(DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     64(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y3
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y4
 	MOVBQZX     40(DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     88(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y6
-	VUNPCKLPD   Y6, Y3, Y5
-	VUNPCKHPD   Y6, Y3, Y3
-	VCMPPD      $0x11, Y3, Y2, Y3
-	VMULPD      Y5, Y2, Y2
-	VANDPD      Y3, Y1, Y1
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y6
+	VUNPCKLPD   Y6, Y4, Y5
+	VUNPCKHPD   Y6, Y4, Y4
+	VCMPPD      $0x11, Y4, Y3, Y4
+	VMULPD      Y5, Y3, Y3
+	VANDPD      Y4, Y1, Y1
 	MOVQ        us+24(FP), R11
-	VMOVUPD     Y2, (R11)(R10*1)
-	VMOVQ       8(DI), X4
-	VPINSRQ     $0x01, 32(DI), X4, X4
-	VMOVQ       56(DI), X2
-	VPINSRQ     $0x01, 80(DI), X2, X2
-	VINSERTI128 $0x01, X2, Y4, Y3
-	VMULPD      (R9), Y0, Y2
-	VPSRLQ      $0x0c, Y3, Y5
-	VPOR        mtConsts<>+32(SB), Y5, Y5
-	VSUBPD      mtConsts<>+64(SB), Y5, Y5
-	VMULPD      Y0, Y0, Y3
-	VMULPD      Y3, Y3, Y3
-	VMULPD      64(R9), Y3, Y3
-	VMOVUPD     mtConsts<>+32(SB), Y7
-	VSUBPD      Y5, Y7, Y7
-	VADDPD      mtConsts<>+32(SB), Y2, Y0
-	VMINPD      mtConsts<>+32(SB), Y0, Y6
-	VMULPD      Y6, Y7, Y7
-	VCMPPD      $0x11, Y7, Y3, Y6
-	VXORPD      Y3, Y3, Y3
-	VCMPPD      $0x11, Y0, Y3, Y3
-	VANDPD      Y3, Y6, Y6
+	VMOVUPD     Y3, (R11)(R10*1)
+	VMOVQ       8(DI), X2
+	VPINSRQ     $0x01, 32(DI), X2, X2
+	VMOVQ       56(DI), X3
+	VPINSRQ     $0x01, 80(DI), X3, X3
+	VINSERTI128 $0x01, X3, Y2, Y3
+	VMULPD      (R9), Y0, Y4
+	VPSRLQ      $0x0c, Y3, Y3
+	VPOR        mtConsts<>+32(SB), Y3, Y3
+	VSUBPD      mtConsts<>+64(SB), Y3, Y3
+	VMULPD      Y0, Y0, Y0
+	VMULPD      Y0, Y0, Y0
+	VMULPD      64(R9), Y0, Y0
+	VMOVUPD     mtConsts<>+32(SB), Y5
+	VSUBPD      Y3, Y5, Y5
+	VADDPD      mtConsts<>+32(SB), Y4, Y6
+	VMINPD      mtConsts<>+32(SB), Y6, Y7
+	VMULPD      Y7, Y5, Y5
+	VCMPPD      $0x11, Y5, Y0, Y7
+	VXORPD      Y0, Y0, Y0
+	VCMPPD      $0x11, Y6, Y0, Y0
+	VANDPD      Y0, Y7, Y7
 	VMOVMSKPD   Y1, R11
 	XORL        $0x0f, R11
 	MOVB        R11, (SI)
-	VMOVMSKPD   Y6, R11
+	VMOVMSKPD   Y7, R11
 	XORL        $0x0f, R11
 	MOVB        R11, (BX)
-	VMULPD      Y0, Y0, Y1
-	VMULPD      Y0, Y1, Y1
-	VMULPD      128(R9), Y1, Y1
-	VMOVUPD     Y1, (AX)(R10*1)
-	VMOVUPD     Y2, (CX)(R10*1)
-	VMOVUPD     Y5, (DX)(R10*1)
+	VMULPD      Y6, Y6, Y0
+	VMULPD      Y6, Y0, Y0
+	VMULPD      128(R9), Y0, Y0
+	VMOVUPD     Y0, (AX)(R10*1)
+	VMOVUPD     Y4, (CX)(R10*1)
+	VMOVUPD     Y3, (DX)(R10*1)
 	ADDQ        $0x60, DI
-	VMOVQ       (DI), X4
-	VPINSRQ     $0x01, 24(DI), X4, X4
+	VMOVQ       (DI), X2
+	VPINSRQ     $0x01, 24(DI), X2, X2
 	VMOVQ       48(DI), X0
 	VPINSRQ     $0x01, 72(DI), X0, X0
-	VINSERTI128 $0x01, X0, Y4, Y0
+	VINSERTI128 $0x01, X0, Y2, Y0
+	LEAQ        ·normPairs+0(SB), R11
 	VPSRLQ      $0x0b, Y0, Y1
 	VPAND       mtConsts<>+128(SB), Y1, Y0
 	VPOR        mtConsts<>+160(SB), Y0, Y0
 	VPAND       mtConsts<>+192(SB), Y1, Y1
 	VPADDQ      mtConsts<>+160(SB), Y1, Y1
 	VSUBPD      Y1, Y0, Y0
-	LEAQ        ·normPairs+0(SB), R11
 	MOVBQZX     (DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     48(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y1
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y1
 	MOVBQZX     24(DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     72(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y3
-	VUNPCKLPD   Y3, Y1, Y2
-	VUNPCKHPD   Y3, Y1, Y1
-	VANDPD      mtConsts<>+0(SB), Y0, Y3
-	VCMPPD      $0x11, Y1, Y3, Y1
-	VMULPD      Y2, Y0, Y0
-	VMOVQ       16(DI), X4
-	VPINSRQ     $0x01, 40(DI), X4, X4
-	VMOVQ       64(DI), X2
-	VPINSRQ     $0x01, 88(DI), X2, X2
-	VINSERTI128 $0x01, X2, Y4, Y2
-	VPXOR       Y3, Y3, Y3
-	VPCMPGTQ    Y2, Y3, Y3
-	VPSRLQ      $0x0b, Y2, Y2
-	VPAND       mtConsts<>+128(SB), Y2, Y2
-	VPOR        mtConsts<>+160(SB), Y2, Y2
-	VPANDN      mtConsts<>+160(SB), Y3, Y3
-	VSUBPD      Y3, Y2, Y2
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y4
+	VUNPCKLPD   Y4, Y1, Y3
+	VUNPCKHPD   Y4, Y1, Y4
+	VANDPD      mtConsts<>+0(SB), Y0, Y1
+	VCMPPD      $0x11, Y4, Y1, Y1
+	VMULPD      Y3, Y0, Y0
+	VMOVQ       16(DI), X2
+	VPINSRQ     $0x01, 40(DI), X2, X2
+	VMOVQ       64(DI), X3
+	VPINSRQ     $0x01, 88(DI), X3, X3
+	VINSERTI128 $0x01, X3, Y2, Y3
+	VPXOR       Y4, Y4, Y4
+	VPCMPGTQ    Y3, Y4, Y4
+	VPSRLQ      $0x0b, Y3, Y3
+	VPAND       mtConsts<>+128(SB), Y3, Y3
+	VPOR        mtConsts<>+160(SB), Y3, Y3
+	VPANDN      mtConsts<>+160(SB), Y4, Y4
+	VSUBPD      Y4, Y3, Y3
 	LEAQ        ·expPairs+0(SB), R11
 	MOVBQZX     16(DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     64(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y3
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y4
 	MOVBQZX     40(DI), R12
 	SHLQ        $0x04, R12
-	VMOVUPD     (R11)(R12*1), X4
+	VMOVUPD     (R11)(R12*1), X2
 	MOVBQZX     88(DI), R12
 	SHLQ        $0x04, R12
-	VINSERTF128 $0x01, (R11)(R12*1), Y4, Y6
-	VUNPCKLPD   Y6, Y3, Y5
-	VUNPCKHPD   Y6, Y3, Y3
-	VCMPPD      $0x11, Y3, Y2, Y3
-	VMULPD      Y5, Y2, Y2
-	VANDPD      Y3, Y1, Y1
+	VINSERTF128 $0x01, (R11)(R12*1), Y2, Y6
+	VUNPCKLPD   Y6, Y4, Y5
+	VUNPCKHPD   Y6, Y4, Y4
+	VCMPPD      $0x11, Y4, Y3, Y4
+	VMULPD      Y5, Y3, Y3
+	VANDPD      Y4, Y1, Y1
 	MOVQ        us+24(FP), R11
-	VMOVUPD     Y2, 32(R11)(R10*1)
-	VMOVQ       8(DI), X4
-	VPINSRQ     $0x01, 32(DI), X4, X4
-	VMOVQ       56(DI), X2
-	VPINSRQ     $0x01, 80(DI), X2, X2
-	VINSERTI128 $0x01, X2, Y4, Y3
-	VMULPD      (R9), Y0, Y2
-	VPSRLQ      $0x0c, Y3, Y5
-	VPOR        mtConsts<>+32(SB), Y5, Y5
-	VSUBPD      mtConsts<>+64(SB), Y5, Y5
-	VMULPD      Y0, Y0, Y3
-	VMULPD      Y3, Y3, Y3
-	VMULPD      64(R9), Y3, Y3
-	VMOVUPD     mtConsts<>+32(SB), Y7
-	VSUBPD      Y5, Y7, Y7
-	VADDPD      mtConsts<>+32(SB), Y2, Y0
-	VMINPD      mtConsts<>+32(SB), Y0, Y6
-	VMULPD      Y6, Y7, Y7
-	VCMPPD      $0x11, Y7, Y3, Y6
-	VXORPD      Y3, Y3, Y3
-	VCMPPD      $0x11, Y0, Y3, Y3
-	VANDPD      Y3, Y6, Y6
+	VMOVUPD     Y3, 32(R11)(R10*1)
+	VMOVQ       8(DI), X2
+	VPINSRQ     $0x01, 32(DI), X2, X2
+	VMOVQ       56(DI), X3
+	VPINSRQ     $0x01, 80(DI), X3, X3
+	VINSERTI128 $0x01, X3, Y2, Y3
+	VMULPD      (R9), Y0, Y4
+	VPSRLQ      $0x0c, Y3, Y3
+	VPOR        mtConsts<>+32(SB), Y3, Y3
+	VSUBPD      mtConsts<>+64(SB), Y3, Y3
+	VMULPD      Y0, Y0, Y0
+	VMULPD      Y0, Y0, Y0
+	VMULPD      64(R9), Y0, Y0
+	VMOVUPD     mtConsts<>+32(SB), Y5
+	VSUBPD      Y3, Y5, Y5
+	VADDPD      mtConsts<>+32(SB), Y4, Y6
+	VMINPD      mtConsts<>+32(SB), Y6, Y7
+	VMULPD      Y7, Y5, Y5
+	VCMPPD      $0x11, Y5, Y0, Y7
+	VXORPD      Y0, Y0, Y0
+	VCMPPD      $0x11, Y6, Y0, Y0
+	VANDPD      Y0, Y7, Y7
 	VMOVMSKPD   Y1, R11
 	XORL        $0x0f, R11
 	SHLL        $0x04, R11
 	ORB         R11, (SI)
-	VMOVMSKPD   Y6, R11
+	VMOVMSKPD   Y7, R11
 	XORL        $0x0f, R11
 	SHLL        $0x04, R11
 	ORB         R11, (BX)
-	VMULPD      Y0, Y0, Y1
-	VMULPD      Y0, Y1, Y1
-	VMULPD      128(R9), Y1, Y1
-	VMOVUPD     Y1, 32(AX)(R10*1)
-	VMOVUPD     Y2, 32(CX)(R10*1)
-	VMOVUPD     Y5, 32(DX)(R10*1)
+	VMULPD      Y6, Y6, Y0
+	VMULPD      Y6, Y0, Y0
+	VMULPD      128(R9), Y0, Y0
+	VMOVUPD     Y0, 32(AX)(R10*1)
+	VMOVUPD     Y4, 32(CX)(R10*1)
+	VMOVUPD     Y3, 32(DX)(R10*1)
 	ADDQ        $0x60, DI
 	INCQ        SI
 	INCQ        BX

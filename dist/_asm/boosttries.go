@@ -106,13 +106,8 @@ func boostTriesAVX2() {
 	JAE(LabelRef(done))
 	for hh := range 2 {
 		words := func(r int) VecVirtual { return tripleWordsAVX2(src, r) }
-		// x: normalFast's value of the first words, ok its fast paths.
-		x, ok, w, k, t := YMM(), YMM(), YMM(), YMM(), YMM()
-		jAVX2(words(0), x, cst)
-		rowsAVX2(table("·normPairs"), Mem{Base: src}, 24, w, k)
-		VANDPD(cst(mtAbs), x, t)
-		VCMPPD(U8(cmpLT), k, t, ok) // |j| < k[i]
-		VMULPD(w, x, x)
+		x, ok := YMM(), YMM()
+		normalAVX2(words(0), table("·normPairs"), Mem{Base: src}, x, ok, cst)
 		// e: expFast's value of the third words, its fast paths ANDed
 		// into ok.
 		e, f := YMM(), YMM()
@@ -121,23 +116,7 @@ func boostTriesAVX2() {
 		us := Load(Param("us"), GP64())
 		VMOVUPD(e, Mem{Base: us, Index: off, Scale: 1, Disp: 32 * hh})
 		y, q, vy, sq := mtTryAVX2(x, words(1), c, c2, cst)
-		VXORPD(t, t, t)
-		VCMPPD(U8(cmpLT), vy, t, t) // y > -1
-		VANDPD(t, sq, sq)
-		// The marks' bits of the half, in the byte of marks of the
-		// step (the second half's ORed into the first's).
-		for i, m := range []VecVirtual{ok, sq} {
-			bits := GP32()
-			VMOVMSKPD(m, bits)
-			XORL(U8(15), bits) // off a fast path; not taken
-			at := Mem{Base: []Register{slow, und}[i]}
-			if hh == 0 {
-				MOVB(bits.As8(), at)
-			} else {
-				SHLL(U8(4), bits)
-				ORB(bits.As8(), at)
-			}
-		}
+		marksAVX2(hh, vy, ok, sq, slow, und)
 		g := YMM()
 		VMULPD(vy, vy, g) // mtCube, d from memory
 		VMULPD(vy, g, g)

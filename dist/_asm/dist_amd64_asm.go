@@ -628,14 +628,7 @@ func lookupRows(s isa, evex bool, tbl Register, mem Mem, stride int, w, k, a vec
 	if evex {
 		insert = func(ops ...Op) { VINSERTF64X2(ops[0], ops[1], ops[2], ops[3]) }
 	}
-	entry := func(l int) Mem {
-		i := GP64()
-		at := mem
-		at.Disp += stride * l
-		MOVBQZX(at, i)
-		SHLQ(U8(4), i)
-		return Mem{Base: tbl, Index: i, Scale: 1}
-	}
+	entry := func(l int) Mem { return rowEntry(tbl, mem, stride, l) }
 	// a: the pairs of the even words, k: those of the odd ones, a pair per
 	// 128-bit lane, so that the unpacks give the w's and the k's in word
 	// order.
@@ -652,6 +645,17 @@ func lookupRows(s isa, evex bool, tbl Register, mem Mem, stride int, w, k, a vec
 	}
 	VUNPCKLPD(k, a, w)
 	VUNPCKHPD(k, a, k)
+}
+
+// rowEntry returns the row {w[i], float64(k[i])} of the table of pairs at
+// tbl for word l of the words at mem, stride bytes apart, i its low byte.
+func rowEntry(tbl Register, mem Mem, stride, l int) Mem {
+	i := GP64()
+	at := mem
+	at.Disp += stride * l
+	MOVBQZX(at, i)
+	SHLQ(U8(4), i)
+	return Mem{Base: tbl, Index: i, Scale: 1}
 }
 
 // The bit patterns of the conversions' constants.

@@ -151,10 +151,6 @@ func tBlock() {
 	RET()
 }
 
-// tBlockAVX2 is tBlockAVX512 with 4 tries per YMM register, two registers
-// (a byte of marks) per step: the words of a register's tries and their
-// normals' rows loaded word by word (a gather indexed by register 4 is
-// read wrongly by qemu's AVX2: TestGatherIndexNotRegister4).
 // tripleWordsAVX2 returns words 3l+r (l = 0..3) of the 12 at src, the
 // r-th words of 4 tries of three words, by loads, the register written
 // whole (avo takes a register written in part as live from the kernel's
@@ -174,14 +170,7 @@ func tripleWordsAVX2(src Register, r int) VecVirtual {
 // tries), i their low bytes: lookupRows' loads, each register written
 // whole (see tripleWordsAVX2).
 func rowsAVX2(tbl Register, mem Mem, stride int, w, k VecVirtual) {
-	entry := func(l int) Mem {
-		i := GP64()
-		at := mem
-		at.Disp += stride * l
-		MOVBQZX(at, i)
-		SHLQ(U8(4), i)
-		return Mem{Base: tbl, Index: i, Scale: 1}
-	}
+	entry := func(l int) Mem { return rowEntry(tbl, mem, stride, l) }
 	var pairs [2]VecVirtual
 	for h := range pairs {
 		lo := XMM()
@@ -193,6 +182,46 @@ func rowsAVX2(tbl Register, mem Mem, stride int, w, k VecVirtual) {
 	VUNPCKHPD(pairs[1], pairs[0], k)
 }
 
+// normalAVX2 sets x to normalFast's value of the words u (at mem, 24
+// bytes apart; tbl holds normPairs' address) and ok to all ones in the
+// lanes that take the fast path. cst reads mtConsts.
+func normalAVX2(u VecVirtual, tbl Register, mem Mem, x, ok VecVirtual, cst func(int) Mem) {
+	t := YMM()
+	jAVX2(u, x, cst)
+	w, kk := YMM(), YMM()
+	rowsAVX2(tbl, mem, 24, w, kk)
+	VANDPD(cst(mtAbs), x, t)
+	VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
+	VMULPD(w, x, x)
+}
+
+// marksAVX2 ANDs y > -1 (vy = 1 + y > 0) into sq and writes the marks of
+// half hh of an AVX2 tries kernel's step: the lanes off ok (the fast
+// paths) into the byte at slow and those off sq (not taken) into the byte
+// at und, the second half's ORed in above the first's.
+func marksAVX2(hh int, vy, ok, sq VecVirtual, slow, und Register) {
+	t := YMM()
+	VXORPD(t, t, t)
+	VCMPPD(U8(cmpLT), vy, t, t) // y > -1
+	VANDPD(t, sq, sq)
+	for i, m := range []VecVirtual{ok, sq} {
+		bits := GP32()
+		VMOVMSKPD(m, bits)
+		XORL(U8(15), bits) // off a fast path; not taken
+		at := Mem{Base: []Register{slow, und}[i]}
+		if hh == 0 {
+			MOVB(bits.As8(), at)
+		} else {
+			SHLL(U8(4), bits)
+			ORB(bits.As8(), at)
+		}
+	}
+}
+
+// tBlockAVX2 is tBlockAVX512 with 4 tries per YMM register, two registers
+// (a byte of marks) per step: the words of a register's tries and their
+// normals' rows loaded word by word (a gather indexed by register 4 is
+// read wrongly by qemu's AVX2: TestGatherIndexNotRegister4).
 func tBlockAVX2() {
 	name := "tBlockAVX2"
 	Implement(name)
@@ -216,19 +245,6 @@ func tBlockAVX2() {
 	cst := func(off int) Mem { return mtConsts.Offset(off) }
 	tbl := table("·normPairs")
 
-	// normal sets x to normalFast's value of the words u (at mem, 24
-	// bytes apart) and ok to all ones in the lanes that take the fast
-	// path.
-	normal := func(u VecVirtual, mem Mem, x, ok VecVirtual) {
-		t := YMM()
-		jAVX2(u, x, cst)
-		w, kk := YMM(), YMM()
-		rowsAVX2(tbl, mem, 24, w, kk)
-		VANDPD(cst(mtAbs), x, t)
-		VCMPPD(U8(cmpLT), kk, t, ok) // |j| < k[i]
-		VMULPD(w, x, x)
-	}
-
 	off := GP64() // bytes of vals set; src's are three times as many
 	XORQ(off, off)
 	done := name + "_done"
@@ -238,29 +254,13 @@ func tBlockAVX2() {
 	for hh := range 2 {
 		words := func(r int) VecVirtual { return tripleWordsAVX2(src, r) }
 		z, x, okz, ok := YMM(), YMM(), YMM(), YMM()
-		normal(words(0), Mem{Base: src}, z, okz)
-		normal(words(1), Mem{Base: src, Disp: 8}, x, ok)
+		normalAVX2(words(0), tbl, Mem{Base: src}, z, okz, cst)
+		normalAVX2(words(1), tbl, Mem{Base: src, Disp: 8}, x, ok, cst)
 		VANDPD(okz, ok, ok)
 		wu := words(2)
 		y, q, vy, sq := mtTryAVX2(x, wu, c, c2, cst)
+		marksAVX2(hh, vy, ok, sq, slow, und)
 		t := YMM()
-		VXORPD(t, t, t)
-		VCMPPD(U8(cmpLT), vy, t, t) // y > -1
-		VANDPD(t, sq, sq)
-		// The marks' bits of the half, in the byte of marks of the
-		// step (the second half's ORed into the first's).
-		for i, m := range []VecVirtual{ok, sq} {
-			bits := GP32()
-			VMOVMSKPD(m, bits)
-			XORL(U8(15), bits) // off the fast path; not taken
-			at := Mem{Base: []Register{slow, und}[i]}
-			if hh == 0 {
-				MOVB(bits.As8(), at)
-			} else {
-				SHLL(U8(4), bits)
-				ORB(bits.As8(), at)
-			}
-		}
 		VMULPD(vy, vy, t) // mtCube, d from memory
 		VMULPD(vy, t, t)
 		VMULPD(d, t, t)

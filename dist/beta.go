@@ -572,7 +572,7 @@ func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, bs *betaScratch)
 	sc := &bs.tries
 	o := 0
 	for {
-		p, base := w.p, w.k
+		p, base, gen := w.p, w.k, w.gen
 		n := min(len(dst)-o, (len(p)-base)/32, mtBlockLen/2) // tries of X and Y
 		if n < 4 {
 			return o
@@ -603,7 +603,7 @@ func (s *betaSampler) walk(w *words, dst []float64, l *mtLanes, bs *betaScratch)
 			w.k = at
 			gx, gy, ok := s.tryMT(w)
 			sc.vals[i], sc.vals[i+1] = gx, gy
-			return tryDrawn(w, p, base, 16, i, 2, t, ok, &keep, &done)
+			return tryDrawn(w, gen, base, 16, i, 2, t, ok, &keep, &done)
 		})
 		decideMarked(ms, sc, &keep, &done, t)
 		// A value where both its tries are kept.

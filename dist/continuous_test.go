@@ -185,6 +185,10 @@ func TestMarsagliaTsangTails(t *testing.T) {
 		{dist.ChiSquared{K: 3}, distuv.ChiSquared{K: 3}},
 		{dist.Beta{Alpha: 2, Beta: 5}, distuv.Beta{Alpha: 2, Beta: 5}},
 		{dist.StudentsT{Mu: 0, Sigma: 1, Nu: 5}, distuv.StudentsT{Mu: 0, Sigma: 1, Nu: 5}},
+		// The boosted shapes: Gamma(shape+1)·exp(-E/shape).
+		{dist.Gamma{Alpha: 0.3, Beta: 1}, distuv.Gamma{Alpha: 0.3, Beta: 1}},
+		{dist.Gamma{Alpha: 0.9, Beta: 2}, distuv.Gamma{Alpha: 0.9, Beta: 2}},
+		{dist.ChiSquared{K: 1.2}, distuv.ChiSquared{K: 1.2}},
 	}
 	n := 4000000
 	xs := make([]float64, n)

@@ -457,7 +457,7 @@ func (s *gammaSampler) boostWalk(w *words, gs, us []float64, l *mtLanes, sc *try
 	m := &s.mt
 	o := 0
 	for {
-		p, base := w.p, w.k
+		p, base, gen := w.p, w.k, w.gen
 		n := min(len(gs)-o, (len(p)-base)/24, mtBlockLen)
 		if n < 8 {
 			return o
@@ -486,7 +486,7 @@ func (s *gammaSampler) boostWalk(w *words, gs, us []float64, l *mtLanes, sc *try
 			w.k = at
 			g, e, ok := s.boostTry(w)
 			sc.vals[i], bu[i] = g, e
-			return tryDrawn(w, p, base, 24, i, 1, t, ok, &keep, &done)
+			return tryDrawn(w, gen, base, 24, i, 1, t, ok, &keep, &done)
 		})
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compactions may write anything after the values kept, up
@@ -1147,7 +1147,7 @@ type tryScratch struct {
 func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *tryScratch) int {
 	o := 0
 	for {
-		p, base := w.p, w.k
+		p, base, gen := w.p, w.k, w.gen
 		n := min(len(dst)-o, (len(p)-base)/16, mtBlockLen)
 		if n < 8 {
 			return o
@@ -1166,7 +1166,7 @@ func (m *mtGamma) walk(w *words, dst []float64, l *mtLanes, mul float64, sc *try
 			w.k = at
 			v, ok := m.try(w)
 			sc.vals[i] = mul * v
-			return tryDrawn(w, p, base, 16, i, 1, t, ok, &keep, &done)
+			return tryDrawn(w, gen, base, 16, i, 1, t, ok, &keep, &done)
 		})
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to
@@ -1220,17 +1220,17 @@ func allKept() (keep [walkBlock / 64]uint64) {
 
 // tryDrawn records in keep and done a try of a walk's block that the walk
 // made itself from its words (ok: taken), the span tries from i of the
-// block's t (at byte base of p, stride bytes a try), w just after its
-// words; it drops the tries whose words it drew and returns the first try
-// of the block not drawn, or t and true where it drew past p's words (a
-// draw past them replaces the words at hand), the rest of the block's
-// tries then dropped.
-func tryDrawn(w *words, p []byte, base, stride, i, span, t int, ok bool, keep, done *[walkBlock / 64]uint64) (next int, crossed bool) {
+// block's t (at byte base of the words at hand of generation gen, stride
+// bytes a try), w just after its words; it drops the tries whose words it
+// drew and returns the first try of the block not drawn, or t and true
+// where it drew past those words (a draw past them replaces the words at
+// hand), the rest of the block's tries then dropped.
+func tryDrawn(w *words, gen uint64, base, stride, i, span, t int, ok bool, keep, done *[walkBlock / 64]uint64) (next int, crossed bool) {
 	b := uint64(1)<<span - 1
 	keep[i>>6] &^= b * b2u(!ok) << (i & 63)
 	done[i>>6] |= b << (i & 63)
 	next = t
-	if crossed = !w.holds(p); !crossed {
+	if crossed = !w.holds(gen); !crossed {
 		next = (w.k - base) / stride // whole tries
 	}
 	for j := i + span; j < min(next, t); j++ {

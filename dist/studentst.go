@@ -396,7 +396,7 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tryScratch) int
 	m := &s.g.mt
 	o := 0
 	for {
-		p, base := w.p, w.k
+		p, base, gen := w.p, w.k, w.gen
 		n := min(len(dst)-o, (len(p)-base)/24, mtBlockLen)
 		if n < 8 {
 			return o
@@ -420,7 +420,7 @@ func (s *tSampler) walk(w *words, dst []float64, l *mtLanes, sc *tryScratch) int
 			w.k = at
 			v, ok := s.tryMT(w)
 			sc.vals[i] = v
-			return tryDrawn(w, p, base, 24, i, 1, t, ok, &keep, &done)
+			return tryDrawn(w, gen, base, 24, i, 1, t, ok, &keep, &done)
 		})
 		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compaction may write anything after the values kept, up to

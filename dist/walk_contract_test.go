@@ -14,10 +14,13 @@ import (
 
 // TestFillIsRandLoopManyRejections is TestFillIsRandLoop for the shapes
 // where Marsaglia and Tsang's tries miss the squeeze and are rejected most
-// often (shapes just above 1, and Beta's and StudentsT's gammas there),
-// over long Fills from this module's generators, whose words a Fill reads
-// in bulk: the values and the next word equal those of a loop of Rand on
-// a twin Source, for lengths around the chunks' sizes.
+// often (shapes just above 1, and Beta's and StudentsT's gammas there, and
+// the boosted shapes from 1/4 to 1, whose tries are of shape+1), over long
+// Fills from this module's generators, whose words a Fill reads in bulk:
+// the values and the next word equal those of a loop of Rand on a twin
+// Source, for lengths around the chunks' sizes and the least length that
+// takes the blocks of tries (128), and lengths whose last few hundred
+// values come from the keystream's buffer.
 func TestFillIsRandLoopManyRejections(t *testing.T) {
 	laws := []floatLaw{
 		dist.Gamma{Alpha: 1.0001, Beta: 1},
@@ -26,6 +29,9 @@ func TestFillIsRandLoopManyRejections(t *testing.T) {
 		dist.Beta{Alpha: 1.0001, Beta: 1.2},
 		dist.Beta{Alpha: 1.5, Beta: 30},
 		dist.StudentsT{Mu: 0, Sigma: 1, Nu: 2.0002},
+		dist.Gamma{Alpha: 0.25, Beta: 1},
+		dist.Gamma{Alpha: 0.9999, Beta: 3},
+		dist.ChiSquared{K: 1.2},
 	}
 	sources := []struct {
 		name string
@@ -36,7 +42,7 @@ func TestFillIsRandLoopManyRejections(t *testing.T) {
 	}
 	for _, law := range laws {
 		for _, src := range sources {
-			for i, n := range []int{63, 64, 65, 2047, 2048, 2049, 20000} {
+			for i, n := range []int{63, 64, 65, 127, 128, 129, 256, 1024, 2047, 2048, 2049, 20000} {
 				a, b := src.new(uint64(i)), src.new(uint64(i))
 				got := make([]float64, n)
 				law.Fill(a, got)
@@ -131,6 +137,46 @@ func TestStudentsTLongFillIsRandLoop(t *testing.T) {
 			}
 			if x, y := a.Uint64(), b.Uint64(); x != y {
 				t.Fatalf("%+v on %s: next word %#x, after Rand %#x", law, src.name, x, y)
+			}
+		}
+	}
+}
+
+// TestFillIsRandLoopBufferCrossing is TestFillIsRandLoop over every 7th
+// length from 130 to 3000, for the laws whose Fill walks blocks of tries
+// on the keystream's buffered words at its end: a try at a block's end
+// that draws past those words makes the keystream refill its buffer, in
+// place, and the walk must see that its words were replaced although the
+// new ones start at the same address (a walk that took them for the same
+// words gave Beta(2,5) a value other than Rand's in a Fill of 2048 on
+// aes128ctr). Values and the next word equal a loop of Rand's on a twin
+// Source.
+func TestFillIsRandLoopBufferCrossing(t *testing.T) {
+	laws := []floatLaw{
+		dist.Beta{Alpha: 1.0001, Beta: 1.2},
+		dist.Beta{Alpha: 2, Beta: 5},
+		dist.Gamma{Alpha: 1.0001, Beta: 1},
+		dist.StudentsT{Mu: 0, Sigma: 1, Nu: 2.0002},
+		dist.Gamma{Alpha: 0.3, Beta: 1},
+	}
+	sources := []func(seed uint64) rand.Source{
+		func(s uint64) rand.Source { return chacha.NewSource(s) },
+		func(s uint64) rand.Source { return aesctr.NewSource(s) },
+	}
+	for _, law := range laws {
+		for si, mk := range sources {
+			for n := 130; n < 3000; n += 7 {
+				a, b := mk(uint64(n)), mk(uint64(n))
+				xs := make([]float64, n)
+				law.Fill(a, xs)
+				for k, x := range xs {
+					if want := law.Rand(b); math.Float64bits(x) != math.Float64bits(want) {
+						t.Fatalf("%+v on source %d, Fill of %d: value %d is %v, Rand gives %v", law, si, n, k, x, want)
+					}
+				}
+				if x, y := a.Uint64(), b.Uint64(); x != y {
+					t.Fatalf("%+v on source %d, Fill of %d: next word %#x, after Rand %#x", law, si, n, x, y)
+				}
 			}
 		}
 	}

@@ -24,6 +24,7 @@ type words struct {
 	k      int         // bytes of p taken
 	n      int         // len(p) - 7: k < n means a whole word is left at k
 	peeked bool        // p is the keystream's buffer (Peek), whose taken bytes are yet to be Discarded
+	gen    uint64      // counts the times p was replaced (see holds)
 	b      bulk.Source // nil for a plain Source
 	src    rand.Source
 	mu     sync.Locker // held from open to done (streamrand.Locked)
@@ -64,6 +65,7 @@ func (w *words) release() {
 		w.b.Discard(w.k)
 	}
 	w.p, w.k, w.n, w.peeked = nil, 0, 0, false
+	w.gen++
 }
 
 // chunk returns the part of dst a Fill fills next. For this module's
@@ -85,9 +87,12 @@ func chunk[T float64 | int64](w *words, dst []T) []T {
 	return d
 }
 
-// holds reports whether the words at hand are still p, those a walk's
-// block was made from: a draw past their end replaces them (refill).
-func (w *words) holds(p []byte) bool { return unsafe.SliceData(w.p) == unsafe.SliceData(p) }
+// holds reports whether the words at hand are still those of generation
+// gen (w.gen when a walk's block was made from them): a draw past their
+// end replaces them (refill). Their address would not tell: the
+// keystream refills its buffer in place, so the buffer's next words may
+// start where the last ones did.
+func (w *words) holds(gen uint64) bool { return w.gen == gen }
 
 // spent reports whether the words chunk read are all taken, so the Fill
 // must ask for the next chunk before writing another value. It is always
@@ -114,6 +119,7 @@ func (w *words) refill() uint64 {
 	}
 	w.p, w.peeked = w.b.Peek(), true // at least 8 bytes
 	w.k, w.n = 8, len(w.p)-7
+	w.gen++
 	return le64(w.p, 0)
 }
 
@@ -152,6 +158,7 @@ func (w *words) refresh() bool {
 	}
 	w.p, w.peeked = w.b.Peek(), true
 	w.k, w.n = 0, len(w.p)-7
+	w.gen++
 	return true
 }
 

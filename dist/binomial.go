@@ -82,7 +82,7 @@ func (d Binomial) Rand(src rand.Source) int64 {
 		}
 	} else {
 		var s btrs
-		k, _, _ = s.once(&w, d.N, float64(d.N), p)
+		k, _, _ = s.once(&w, d.N, float64(d.N), p, false)
 	}
 	if flip {
 		return d.N - k
@@ -272,11 +272,17 @@ func (s *btrs) set(n int64, fn, p, np, fm, spq, b, a, vr float64) {
 // Multinomial's places). The setup stays in registers, stored into s only
 // for a try that reaches the acceptance test, so the tries the squeeze
 // takes (most) pay no stores and loads.
-func (s *btrs) once(w *words, n int64, fn, p float64) (k int64, kf, rest float64) {
+//
+// With chained, the proposal's t is chainedT's, the same t to rounding:
+// for a Multinomial's places after the first, each of whose n is the last
+// place's result (see chainedT). Without, it is proposal's, as Binomial's
+// Fill computes it.
+func (s *btrs) once(w *words, n int64, fn, p float64, chained bool) (k int64, kf, rest float64) {
 	np, fm, spq, b, a, vr := btrsSetup(fn, p)
 	m := int64(fm)
 	cj := (np - fm) + 0.5
 	nm := fn - fm
+	c0 := float64(0.01*p) - 0.0873 // a is 0.0248·b + c0, rounded otherwise
 	stored := false
 	for {
 		x, ok := w.take()
@@ -289,7 +295,12 @@ func (s *btrs) once(w *words, n int64, fn, p float64) (k int64, kf, rest float64
 		}
 		u, us, mu := tryU(x)
 		v := open01(y)
-		t := float64((a/float64(0.5*us)+b)*u) + cj
+		var t float64
+		if chained {
+			t = chainedT(u, us, spq, c0, cj)
+		} else {
+			t = float64((a/float64(0.5*us)+b)*u) + cj
+		}
 		j := math.Floor(t)
 		k = m + int64(j)
 		if mu >= us007 && v <= vr {
@@ -305,6 +316,24 @@ func (s *btrs) once(w *words, n int64, fn, p float64) (k int64, kf, rest float64
 			}
 		}
 	}
+}
+
+// chainedT returns the proposal's t = (2a/us + b)·u + c - m for the try of
+// u and us, computed so that what depends on n waits least: a Multinomial
+// place's n is the last place's count less, so its setup's latency (the
+// product n·p, the square root spq, b and a, the division by us) adds up
+// along a vector, where the words' part can be computed ahead. With r =
+// 2u/us, a = 0.0248·b + c0 and b = 2.53·spq + 1.15 (Hörmann's constants),
+// (2a/us + b)·u = a·r + b·u = spq·2.53·g + 1.15·g + c0·r for g = 0.0248·r
+// + u, and only the last product and sum wait for spq (and cj, which is
+// ready by then). It is the same t to rounding, so the same law; a
+// proposal differs from proposal's only where t is within a few ulps of
+// an integer.
+func chainedT(u, us, spq, c0, cj float64) float64 {
+	r := u / float64(0.5*us) // exact scaling: us >= 2^-53
+	g := float64(0.0248*r) + u
+	h := float64(1.15*g) + float64(c0*r)
+	return float64(spq*float64(2.53*g)) + (h + cj)
 }
 
 // One try of BTRS from words x and y is, in draw and fill alike,

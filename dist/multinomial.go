@@ -26,7 +26,9 @@ import (
 // before it, or, where P[i] is more than the rest T_{i+1}, n_i less a
 // Binomial(n_i, T_{i+1}/T_i) count, so that a small probability after a
 // large one keeps its precision; each with this package's Binomial
-// sampler. It draws no word for a place of probability 0, for the last
+// sampler (where it takes BTRS, the proposal after the first place
+// computed in an order that waits less for the place before: the same
+// law). It draws no word for a place of probability 0, for the last
 // place of positive probability (which takes what is left), and for the
 // places after the trials are used up. Either
 // way a vector of N = 0, or of a single place of positive probability,
@@ -129,9 +131,10 @@ func (d Multinomial) Fill(src rand.Source, dst []int64) {
 				x = first.draw(&w)
 			} else if n > 0 && (p > 0 || flip) {
 				if p > 0 && !(float64(fn*p) < binomialSwitch) {
-					// binomialDrawFlip(w, n, p, flip)'s value, and n
-					// less it as a float, exact for n <= 2^53.
-					kb, kf, rest := s.once(&w, n, fn, p)
+					// binomialDrawFlip(w, n, p, flip)'s value but
+					// that the proposal is chainedT's, and n less it
+					// as a float, exact for n <= 2^53.
+					kb, kf, rest := s.once(&w, n, fn, p, true)
 					if flip {
 						x, fn = n-kb, kf
 					} else {
@@ -373,7 +376,7 @@ func binomialDrawFlip(w *words, n int64, p float64, flip bool) int64 {
 		k = binomialWalk(open01(w.next()), n, p)
 	} else {
 		var s btrs
-		k, _, _ = s.once(w, n, float64(n), p)
+		k, _, _ = s.once(w, n, float64(n), p, false)
 	}
 	if flip {
 		return n - k

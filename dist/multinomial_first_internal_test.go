@@ -1,6 +1,7 @@
 package dist
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -89,7 +90,7 @@ func TestBTRSOnce(t *testing.T) {
 		wa, wb, wd := open(a), open(b), open(d)
 		var s btrs
 		for i := range 500 {
-			k, kf, rest := s.once(&wa, c.n, float64(c.n), p)
+			k, kf, rest := s.once(&wa, c.n, float64(c.n), p, false)
 			var sd btrs
 			sd.init(c.n, p)
 			kd, kfd := sd.drawK(&wd, nil)
@@ -110,6 +111,64 @@ func TestBTRSOnce(t *testing.T) {
 		next := a.Uint64()
 		require.Equal(t, b.Uint64(), next, "n %d, p %g: the source's position", c.n, c.p)
 		require.Equal(t, d.Uint64(), next, "n %d, p %g: the source's position", c.n, c.p)
+	}
+}
+
+// TestChainedProposal: chainedT is the proposal's t to rounding. Over
+// random words and the words of the extreme us (u near ±1/2, where t is
+// largest) for n·p from 30 to 2^61, its floor is proposal's j but where
+// proposal's t lies within 2^-40 of its size of an integer (and then
+// within 1 + 2^-40·|t| of it; of random words, almost never), and a once with it gives
+// once's values and position here (the seeds' draws meet no such t).
+func TestChainedProposal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, c := range []struct {
+		n int64
+		p float64
+	}{{60, 0.5}, {300, 0.1}, {1000, 0.3}, {1000000, 0.1}, {1000000, 0.5}, {1 << 40, 0.01}, {1 << 62, 0.5}} {
+		var s btrs
+		s.init(c.n, c.p)
+		_, _, spq, _, _, _ := btrsSetup(float64(c.n), c.p)
+		c0 := float64(0.01*c.p) - 0.0873
+		near := 0
+		for i := range 1 << 20 {
+			x, crafted := rng.Uint64(), i%4 == 0
+			if crafted { // us from 2^-53 up: u near -1/2 and +1/2 in turn
+				x = uint64(i>>2) << 12
+				if i%8 == 0 {
+					x = ^x
+				}
+			}
+			u, us, _ := tryU(x)
+			want := float64((s.twoA/us+s.b)*u) + s.cj
+			got := chainedT(u, us, spq, c0, s.cj)
+			j, _, in := s.proposal(u, us)
+			if in == 0 {
+				continue
+			}
+			if math.Floor(got) != j {
+				if !crafted {
+					near++
+				}
+				frac := want - math.Round(want)
+				require.LessOrEqual(t, math.Abs(frac), 0x1p-40*math.Abs(want)+0x1p-40,
+					"n %d, p %g, word %#x: t %v, chained %v", c.n, c.p, x, want, got)
+				require.LessOrEqual(t, math.Abs(math.Floor(got)-j), 1+0x1p-40*math.Abs(want), "n %d, p %g, word %#x", c.n, c.p, x)
+			}
+		}
+		require.Less(t, near, 8, "n %d, p %g: proposals of random words that differ", c.n, c.p)
+
+		a, b := chacha.NewSource(11), chacha.NewSource(11)
+		wa, wb := open(a), open(b)
+		var sa, sb btrs
+		for i := range 2000 {
+			ka, kfa, ra := sa.once(&wa, c.n, float64(c.n), c.p, true)
+			kb, kfb, rb := sb.once(&wb, c.n, float64(c.n), c.p, false)
+			require.Equal(t, [3]any{kb, kfb, rb}, [3]any{ka, kfa, ra}, "n %d, p %g, value %d", c.n, c.p, i)
+		}
+		wa.done()
+		wb.done()
+		require.Equal(t, b.Uint64(), a.Uint64(), "n %d, p %g: the source's position", c.n, c.p)
 	}
 }
 

@@ -353,12 +353,13 @@ const tryBatchLen = 128
 // 1/2 - |u| and the integer mu with us = (mu + 1/2)/2^52: for m = x>>12,
 // mu is m below 2^51 and 2^52 - 1 - m from there (m XOR 2^52-1). Every
 // step is exact, so u and us are the floats open01(x) - 0.5 and 0.5 -
-// math.Abs(u) are.
+// math.Abs(u) are. The products are converted explicitly, as open01's, so
+// that no caller's sum fuses with them (TestNoFusedMultiplyAdd).
 func tryU(x uint64) (u, us float64, mu int64) {
 	m := int64(x >> 12)
 	mu = m ^ (-(m >> 51) & (1<<52 - 1))
-	u = (float64(m-1<<51) + 0.5) * 0x1p-52
-	us = (float64(mu) + 0.5) * 0x1p-52
+	u = float64((float64(m-1<<51) + 0.5) * 0x1p-52)
+	us = float64((float64(mu) + 0.5) * 0x1p-52)
 	return u, us, mu
 }
 
@@ -366,7 +367,7 @@ func tryU(x uint64) (u, us float64, mu int64) {
 // multiple of 2^-53 of modulus below 1/2), for the loops that compare us
 // itself (us >= 0.07 is mu >= us007) and need no mu.
 func tryUF(x uint64) (u, us float64) {
-	u = (float64(int64(x>>12)-1<<51) + 0.5) * 0x1p-52
+	u = float64((float64(int64(x>>12)-1<<51) + 0.5) * 0x1p-52)
 	return u, 0.5 - math.Abs(u)
 }
 

@@ -87,7 +87,7 @@ func gfBetaFit(t *testing.T, name string, xs []float64, a, b float64) {
 func TestBetaFit(t *testing.T) {
 	for i, c := range []struct{ a, b float64 }{
 		{1e-3, 1e-3}, {0.5, 0.5}, {2, 5}, {1, 1}, {1e3, 1e3}, {0.01, 10},
-		{10, 0.01}, {0.3, 2}, {0.1, 0.5}, {0.05, 1e-3}, {1e4, 1},
+		{10, 0.01}, {0.3, 2}, {0.1, 0.5}, {0.05, 0.5}, {0.2, 0.8}, {0.05, 1e-3}, {1e4, 1},
 	} {
 		name := fmt.Sprintf("Beta(%g, %g)", c.a, c.b)
 		t.Run(name, func(t *testing.T) {

@@ -43,8 +43,10 @@ package dist
 // every representable value keeps its precision (the boost's U^(1/a)
 // underflows there, and loses the subnormals' precision before it does).
 // Its acceptance rate tends to 1 as a -> 0 (0.91 at a = 0.1, 0.78 at
-// 0.3); lmsMax is where it and the boost cost the same per value, for
-// Gamma's values and for the logs Beta takes alike (BenchmarkLMSSwitch).
+// 0.3), and it takes a log or an exp in most tries; the boost's Fill,
+// whose kernels make a block of tries at once, is the faster down to
+// shapes below 0.1 (BenchmarkLMSSwitch), so lmsMax is the least shape the
+// boost can take.
 
 import (
 	"math"
@@ -146,7 +148,7 @@ func (d Gamma) Fill(src rand.Source, dst []float64) {
 // lmsMax is the shape below which the sampler uses Liu, Martin and
 // Syring's method instead of the boost. It must stay >= 0.1 for the boost
 // to keep its values in the normal range (see the top of this file).
-const lmsMax = 0.25
+const lmsMax = 0.1
 
 type gammaKind uint8
 

@@ -11,6 +11,11 @@ package dist
 // independent gammas of the two shapes. With tries of fixed words the
 // Fill's kernel makes every try of a block at once and never stops.
 //
+// Where both shapes are boosted (from lmsMax to below 1, but 1/2), a try is a
+// boosted try of X and one of Y, six words (twelve where a word is off its
+// ziggurat's fast path: boostPairTry), taken where both are, for the same
+// reason and to the same end.
+//
 // Where neither shape is below lmsMax the gammas are normal numbers and the
 // ratio is formed directly (within 2 ulps). Where one is, X or Y may lie
 // far below the subnormals (Gamma(0.001) does half the time), so the value
@@ -111,7 +116,7 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 	w := open(src)
 	defer w.done()
 	sc := (*betaScratch)(nil)
-	if s.kind == betaMT && !s.x.mt.big && !s.y.mt.big && walks(len(dst)) {
+	if (s.kind == betaMT && !s.x.mt.big && !s.y.mt.big || s.boostPair() && haveBoostTries()) && walks(len(dst)) {
 		sc = new(betaScratch) // on the stack: zeroed once a Fill
 	}
 	for len(dst) > 0 {
@@ -129,7 +134,11 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 				i = s.fill(&w, c, nil)
 				break
 			}
-			i = s.boostFill(&w, c)
+			var ts *tryScratch
+			if sc != nil {
+				ts = &sc.tries
+			}
+			i = s.boostFill(&w, c, ts)
 		case betaScaled:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawScaled(&w)
@@ -259,20 +268,76 @@ func slowNormals2(xu, yu uint64, x1, x2 float64, f1, f2 bool, a, b, c, d uint64)
 	return x1, x2, ok1 && ok2
 }
 
-// drawLinear is X/(X+Y) for betaLinear.
+// drawLinear is X/(X+Y) for betaLinear: where both gammas are boosted,
+// of the first try boostPairTry takes.
 func (s *betaSampler) drawLinear(w *words) float64 {
+	if s.boostPair() {
+		gx, ex, gy, ey := s.boostPairParts(w)
+		x := float64(gx * exp(float64(-ex*s.x.inva)))
+		return x / (x + float64(gy*exp(float64(-ey*s.y.inva))))
+	}
 	x := s.x.unit(w)
 	return x / (x + s.y.unit(w))
+}
+
+// boostPair reports whether both of s's gammas are boosted.
+func (s *betaSampler) boostPair() bool {
+	return s.x.kind == gammaBoost && s.y.kind == gammaBoost
+}
+
+// boostPairParts returns the Gamma(shape+1) draws and the exponentials of
+// X and Y, both boosted: those of the first try boostPairTry takes.
+func (s *betaSampler) boostPairParts(w *words) (gx, ex, gy, ey float64) {
+	for {
+		if gx, ex, gy, ey, ok := s.boostPairTry(w); ok {
+			return gx, ex, gy, ey
+		}
+	}
+}
+
+// boostPairTry makes a try of X and Y, both boosted, from the next six
+// words: X's triple (boostTry's: its normal word, its uniform, its
+// exponential's word), then Y's. Words off their ziggurats' fast paths
+// continue from the next six, X's from the first triple and Y's from the
+// second, as boostTry's continue from the next triple (boostSlow). It
+// returns X's and Y's Gamma(shape+1) draws and exponentials and whether
+// the try is taken: where both gammas' tries are (given that, the four are
+// independent, with the laws the boost needs). Six words a try and twelve
+// where a word is slow, so that the kernel makes every try of a block at
+// once (boostPairWalk), as tryMT's tries of four words for betaMT.
+func (s *betaSampler) boostPairTry(w *words) (gx, ex, gy, ey float64, ok bool) {
+	xu, xq, xe := w.next(), w.next(), w.next()
+	yu, yq, ye := w.next(), w.next(), w.next()
+	x1, f1 := normalFast(xu)
+	e1, g1 := expFast(xe)
+	x2, f2 := normalFast(yu)
+	e2, g2 := expFast(ye)
+	if !(f1 && g1 && f2 && g2) {
+		a, b, c := w.next(), w.next(), w.next()
+		d, e, f := w.next(), w.next(), w.next()
+		var ok1, ok2 bool
+		x1, e1, ok1 = boostSlow(xu, x1, f1, xe, e1, g1, a, b, c)
+		x2, e2, ok2 = boostSlow(yu, x2, f2, ye, e2, g2, d, e, f)
+		if !(ok1 && ok2) {
+			return 0, 0, 0, 0, false
+		}
+	}
+	if gx, ok = s.x.mt.test(x1, open01(xq)); !ok {
+		return 0, 0, 0, 0, false
+	}
+	gy, ok = s.y.mt.test(x2, open01(yq))
+	return gx, e1, gy, e2, ok
 }
 
 // boostFill sets dst[i] = drawLinear(w) for successive i while the words
 // of w's chunk last, for betaLinear with a boosted gamma, and returns how
 // many values it set: a block at a time, X's and Y's words in turn first
 // (unitParts), then the boosted gammas' powers over the block
-// (boostPowers), then X/(X+Y): drawLinear's operations.
-func (s *betaSampler) boostFill(w *words, dst []float64) int {
-	if s.x.kind == gammaBoost && s.y.kind == gammaBoost && haveKernels() {
-		return s.boostPairFill(w, dst)
+// (boostPowers), then X/(X+Y): drawLinear's operations. Where both are
+// boosted, boostPairFill's (sc, the walk's scratch, or nil).
+func (s *betaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
+	if s.boostPair() {
+		return s.boostPairFill(w, dst, sc)
 	}
 	var xu, yg, yu [boostBlock]float64
 	i := 0
@@ -297,35 +362,30 @@ func (s *betaSampler) boostFill(w *words, dst []float64) int {
 	return i
 }
 
-// boostPairFill is boostFill where both gammas are boosted, with a kernel:
-// X's and Y's draws and exponentials in turn, as unitParts draws them, in
-// one pair of arrays (asmBoostRun, its lanes alternating X's parameters
-// and Y's, makes those taken at once; unitParts the others, finishing
-// their value), then boostPowers' operations over both, each gamma with
-// its 1/a, then X/(X+Y).
-func (s *betaSampler) boostPairFill(w *words, dst []float64) int {
+// boostPairFill is boostFill where both gammas are boosted: a block at a
+// time, the draws and exponentials of the tries boostPairTry takes, X's and
+// Y's in turn in one pair of arrays, first (with a kernel, sc not nil,
+// from boostPairWalk, and those of the words it leaves from
+// boostPairParts), then the boost's powers over both, each gamma with its
+// 1/a, then X/(X+Y): drawLinear's operations.
+func (s *betaSampler) boostPairFill(w *words, dst []float64, sc *tryScratch) int {
 	var gs, us [2 * boostBlock]float64
-	l := pairLanes(&s.x.mt, &s.y.mt)
+	var bu [mtBlockLen]float64
+	var l mtLanes
+	if sc != nil {
+		l = pairLanes(&s.x.mt, &s.y.mt) // shapes below 2: never mtBig
+	}
 	i := 0
 	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+boostBlock)]
 		m := 2 * len(b) // gammas to draw
 		n := 0          // gammas drawn: X's at even n, Y's at odd
-		for n < m {
-			j := asmBoostRun(gs[n:m], us[n:m], w.p[w.k:], &l)
-			w.k += 24 * j
-			if n += j; n == m {
-				break
-			}
-			if n%2 == 0 {
-				if w.spent() {
-					break
-				}
-				gs[n], us[n] = s.x.unitParts(w)
-				n++
-			}
-			gs[n], us[n] = s.y.unitParts(w)
-			n++
+		if sc != nil {
+			n = s.boostPairWalk(w, gs[:m], us[:m], &l, sc, &bu)
+		}
+		// Up to a value that draws past the chunk's words (see rechunk).
+		for was := w.peeked; n < m && !w.spent() && w.peeked == was; n += 2 {
+			gs[n], us[n], gs[n+1], us[n+1] = s.boostPairParts(w)
 		}
 		for j := 0; j < n; j += 2 {
 			us[j] = float64(-us[j] * s.x.inva)
@@ -339,6 +399,79 @@ func (s *betaSampler) boostPairFill(w *words, dst []float64) int {
 		i += n / 2
 	}
 	return i
+}
+
+// boostPairWalk sets gs[i] and us[i] to boostPairParts' draws and
+// exponentials, X's at even i and Y's at odd, for successive values from
+// the words of w's chunk, a block of tries at a time, and returns how many
+// gammas it set (twice the values): as gammaSampler.boostWalk does for one
+// shape, for tries of six words. The kernel (asmBoostTries, l: X's shape
+// in the even lanes, Y's in the odd ones) makes the block's gamma tries,
+// X's and Y's in turn, as if their words took their ziggurats' fast paths;
+// the walk continues those that do not, in order, as boostPairTry does
+// (the wedge tests from the next six words, then the kernel's tries are
+// the try's; by boostPairTry itself for a tail strip or at the block's
+// end), drops the tries whose words they drew, decides the tries the
+// squeeze leaves (decideMarked), and keeps the pairs of X and Y both
+// taken. It stops where fewer than a group of tries (or of values) is
+// left, or after a try that drew past the chunk's words.
+func (s *betaSampler) boostPairWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBlockLen]float64) int {
+	ms := [2]*mtGamma{&s.x.mt, &s.y.mt}
+	o := 0
+	for {
+		p, base, gen := w.p, w.k, w.gen
+		n := min(len(gs)-o, (len(p)-base)/24, mtBlockLen)
+		if n < 8 {
+			return o
+		}
+		t := asmBoostTries(sc, bu, p[base:base+24*n], l) // a multiple of 8
+		keep := allKept()
+		var done [walkBlock / 64]uint64                                   // the tries boostPairTry decided
+		next, crossed := forSlowTries(sc, t, 2, func(i int) (int, bool) { // i: X's try
+			at := base + 24*i
+			xu, xe, yu, ye := le64(p, at), le64(p, at+16), le64(p, at+24), le64(p, at+40)
+			x1, f1 := normalFast(xu)
+			e1, g1 := expFast(xe)
+			x2, f2 := normalFast(yu)
+			e2, g2 := expFast(ye)
+			if i+2 < t && (f1 || xu&0xFF != 0) && (g1 || xe&0xFF != 0) &&
+				(f2 || yu&0xFF != 0) && (g2 || ye&0xFF != 0) {
+				// The wedge tests of the words off their fast paths,
+				// the heights' uniforms the next six words' first and
+				// third (X's) and fourth and sixth (Y's).
+				ok := uint64(1)
+				if !f1 {
+					ok &= b2u(normalWedge(xu, x1, le64(p, at+48)))
+				}
+				if !g1 {
+					ok &= b2u(expWedge(xe, e1, le64(p, at+64)))
+				}
+				if !f2 {
+					ok &= b2u(normalWedge(yu, x2, le64(p, at+72)))
+				}
+				if !g2 {
+					ok &= b2u(expWedge(ye, e2, le64(p, at+88)))
+				}
+				return wedgeDrawn(&keep, i, 2, ok), false
+			}
+			w.k = at
+			gx, ex, gy, ey, ok := s.boostPairTry(w)
+			sc.vals[i], sc.vals[i+1], bu[i], bu[i+1] = gx, gy, ex, ey
+			return tryDrawn(w, gen, base, 24, i, 2, t, ok, &keep, &done)
+		})
+		decideMarked(ms, sc, &keep, &done, t)
+		// A value where both its tries are kept.
+		for g := range keep {
+			both := keep[g] & (keep[g] >> 1) & 0x5555555555555555
+			keep[g] = both | both<<1
+		}
+		asmCompact(us[o:], bu[:], &keep, t)
+		o += asmCompact(gs[o:], sc.vals[:], &keep, t)
+		if crossed {
+			return o
+		}
+		w.k = base + 24*max(next, t)
+	}
 }
 
 // run is runMT for betaMT, else runLinear.

@@ -390,20 +390,28 @@ func (s *gammaSampler) boostTry(w *words) (g, e float64, ok bool) {
 	x, fx := normalFast(xu)
 	e, fe := expFast(eu)
 	if !(fx && fe) {
-		a, b, c := w.next(), w.next(), w.next()
-		okx, oke := true, true
-		if !fx {
-			x, okx = slowNormal(xu, x, a, b)
-		}
-		if !fe {
-			e, oke = expAttempt(eu, e, c)
-		}
-		if !(okx && oke) {
+		if x, e, ok = boostSlow(xu, x, fx, eu, e, fe, w.next(), w.next(), w.next()); !ok {
 			return 0, 0, false
 		}
 	}
 	g, ok = s.mt.test(x, open01(qu))
 	return g, e, ok
+}
+
+// boostSlow continues a boosted try whose normal word xu (value x, fx
+// whether it took the fast path) or exponential word eu (e, fe) misses its
+// fast path, from the next triple's words a, b and c: x's by slowNormal
+// from a and b, E's by expAttempt from c. It returns x and E and whether
+// every attempt succeeded.
+func boostSlow(xu uint64, x float64, fx bool, eu uint64, e float64, fe bool, a, b, c uint64) (float64, float64, bool) {
+	okx, oke := true, true
+	if !fx {
+		x, okx = slowNormal(xu, x, a, b)
+	}
+	if !fe {
+		e, oke = expAttempt(eu, e, c)
+	}
+	return x, e, okx && oke
 }
 
 // boostFill sets dst[i] = drawBoost(w) for successive i while the words

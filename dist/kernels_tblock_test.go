@@ -78,8 +78,9 @@ func TestKernelTBlock(t *testing.T) {
 // boostTry's tries as if their words took their fast paths (normalFast,
 // y = c·x, open01, mtValue, the squeeze), bit for bit, the exponentials of
 // their third words with expFast, and its marks with the fast paths, y >
-// -1 and the squeeze, for boosted shapes from 0.25 to just
-// below 1, every number of tries 0 to 200 and more, at every byte offset
+// -1 and the squeeze, for boosted shapes from lmsMax to just below 1, in
+// every lane and (Beta's) in the even lanes beside another shape in the
+// odd ones, every number of tries 0 to 200 and more, at every byte offset
 // of the words (mod 16), on words dense in slow paths and the ends of the
 // uniforms and with y <= -1: the number of tries it returns is min(len/24,
 // mtBlockLen)&^7 (0 without a kernel) and the words keep their bytes.
@@ -92,9 +93,16 @@ func TestKernelBoostTries(t *testing.T) {
 			if s.kind != gammaBoost {
 				t.Fatalf("Gamma(%v) is not boosted", a)
 			}
-			m := &s.mt
-			l := m.lanes()
-			for n := range 205 {
+			// One shape in every lane (Gamma's walk), and a's in the
+			// even lanes with another's in the odd ones (Beta's).
+			o := newGammaSampler(0.6001, 1)
+			for n := range 410 {
+				ms := [2]*mtGamma{&s.mt, &s.mt}
+				l := s.mt.lanes()
+				if n >= 205 {
+					ms[1] = &o.mt
+					l = pairLanes(&s.mt, &o.mt)
+				}
 				off := n % 16
 				pairs := mtWords(r, 2*n) // normal, uniform, normal, uniform, ...
 				words := make([]uint64, 3*n)
@@ -114,7 +122,7 @@ func TestKernelBoostTries(t *testing.T) {
 				var sc tryScratch
 				var us [mtBlockLen]float64
 				got := asmBoostTries(&sc, &us, p, &l)
-				desc := fmt.Sprintf("%s Gamma(%v), %d words, offset %d", Backend(), a, len(words), off)
+				desc := fmt.Sprintf("%s Gamma(%v) (odd lanes %v), %d words, offset %d", Backend(), a, ms[1].d+1.0/3-1, len(words), off)
 				want := min(len(p)/24, mtBlockLen) &^ 7
 				if !haveBoostTries() {
 					want = 0
@@ -123,6 +131,7 @@ func TestKernelBoostTries(t *testing.T) {
 					t.Fatalf("%s: made %d tries, want %d", desc, got, want)
 				}
 				for i := range got {
+					m := ms[i%2]
 					x, fx := normalFast(le64(p, 24*i))
 					e, fe := expFast(le64(p, 24*i+16))
 					y := float64(m.c * x)

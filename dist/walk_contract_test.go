@@ -15,7 +15,8 @@ import (
 // TestFillIsRandLoopManyRejections is TestFillIsRandLoop for the shapes
 // where Marsaglia and Tsang's tries miss the squeeze and are rejected most
 // often (shapes just above 1, and Beta's and StudentsT's gammas there, and
-// the boosted shapes from 1/4 to 1, whose tries are of shape+1), over long
+// the boosted shapes from 0.1 to 1, whose tries are of shape+1, Beta's of
+// two such shapes among them), over long
 // Fills from this module's generators, whose words a Fill reads in bulk:
 // the values and the next word equal those of a loop of Rand on a twin
 // Source, for lengths around the chunks' sizes and the least length that
@@ -32,6 +33,8 @@ func TestFillIsRandLoopManyRejections(t *testing.T) {
 		dist.Gamma{Alpha: 0.25, Beta: 1},
 		dist.Gamma{Alpha: 0.9999, Beta: 3},
 		dist.ChiSquared{K: 1.2},
+		dist.Beta{Alpha: 0.1, Beta: 0.35},
+		dist.Beta{Alpha: 0.9999, Beta: 0.2},
 	}
 	sources := []struct {
 		name string
@@ -158,6 +161,7 @@ func TestFillIsRandLoopBufferCrossing(t *testing.T) {
 		dist.Gamma{Alpha: 1.0001, Beta: 1},
 		dist.StudentsT{Mu: 0, Sigma: 1, Nu: 2.0002},
 		dist.Gamma{Alpha: 0.3, Beta: 1},
+		dist.Beta{Alpha: 0.2, Beta: 0.8},
 	}
 	sources := []func(seed uint64) rand.Source{
 		func(s uint64) rand.Source { return chacha.NewSource(s) },

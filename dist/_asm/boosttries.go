@@ -9,7 +9,9 @@ package main
 // it marks the tries whose normal or exponential word misses its fast
 // path (the walk continues them in Go) and those with y <= -1 or that the
 // squeeze does not take (the walk decides them by the exact test from
-// their y and q), as mtTriesAVX512 does for tries of two words.
+// their y and q), as mtTriesAVX512 does for tries of two words. Each lane
+// has its own shape, as mtTriesAVX512's: one shape in every lane for
+// Gamma's walk, X's and Y's in turn for Beta's (betaSampler.boostPairWalk).
 
 import (
 	"fmt"
@@ -26,7 +28,7 @@ func boostTries() {
 	Doc(name+" makes the tries of words 3t, 3t+1 and 3t+2 of src (little-endian)",
 		fmt.Sprintf("for the first m = min(len(src)/24, %d)&^7 of them and returns m: vals[t] is", mtBlockLen),
 		"d·((1+y)(1+y)(1+y)) for x the fast-path value of the first word, y = c·x",
-		"and q the open01 of the second (the c, c2 and d of lane 0 of l, d < mtBig),",
+		"and q the open01 of the second (the c, c2 and d of lane t%8 of l, d < mtBig),",
 		"us[t] expFast's value of the third; ys[t] and qs[t] are its y and q; bit",
 		"t%64 of slow[t/64] is set where the normal or the exponential word misses",
 		"its fast path, and of",
@@ -35,10 +37,10 @@ func boostTries() {
 	vals, ys, qs, und, slow, src, n := triesArgs(3)
 	us := Load(Param("us"), GP64())
 	lp := Load(Param("l"), GP64())
-	c, c2, d := ZMM(), ZMM(), ZMM()
-	VBROADCASTSD(Mem{Base: lp}, c)
-	VBROADCASTSD(Mem{Base: lp, Disp: 64}, c2)
-	VBROADCASTSD(Mem{Base: lp, Disp: 128}, d)
+	c, c2, d := ZMM(), ZMM(), ZMM() // lane i for the tries t = i mod 8
+	VMOVUPD(Mem{Base: lp}, c)
+	VMOVUPD(Mem{Base: lp, Disp: 64}, c2)
+	VMOVUPD(Mem{Base: lp, Disp: 128}, d)
 	abs, ones, bias, zero := mtRegs512()
 	tbl := table("·normPairs")
 

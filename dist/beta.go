@@ -304,7 +304,7 @@ func (s *betaSampler) boostPairParts(w *words) (gx, ex, gy, ey float64) {
 // the try is taken: where both gammas' tries are (given that, the four are
 // independent, with the laws the boost needs). Six words a try and twelve
 // where a word is slow, so that the kernel makes every try of a block at
-// once (boostPairWalk), as tryMT's tries of four words for betaMT.
+// once (boostWalk), as tryMT's tries of four words for betaMT.
 func (s *betaSampler) boostPairTry(w *words) (gx, ex, gy, ey float64, ok bool) {
 	xu, xq, xe := w.next(), w.next(), w.next()
 	yu, yq, ye := w.next(), w.next(), w.next()
@@ -365,7 +365,7 @@ func (s *betaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 // boostPairFill is boostFill where both gammas are boosted: a block at a
 // time, the draws and exponentials of the tries boostPairTry takes, X's and
 // Y's in turn in one pair of arrays, first (with a kernel, sc not nil,
-// from boostPairWalk, and those of the words it leaves from
+// from boostWalk, and those of the words it leaves from
 // boostPairParts), then the boost's powers over both, each gamma with its
 // 1/a, then X/(X+Y): drawLinear's operations.
 func (s *betaSampler) boostPairFill(w *words, dst []float64, sc *tryScratch) int {
@@ -381,7 +381,11 @@ func (s *betaSampler) boostPairFill(w *words, dst []float64, sc *tryScratch) int
 		m := 2 * len(b) // gammas to draw
 		n := 0          // gammas drawn: X's at even n, Y's at odd
 		if sc != nil {
-			n = s.boostPairWalk(w, gs[:m], us[:m], &l, sc, &bu)
+			n = boostWalk(w, gs[:m], us[:m], &l, sc, &bu, [2]*mtGamma{&s.x.mt, &s.y.mt}, 2, func(i int) bool {
+				gx, ex, gy, ey, ok := s.boostPairTry(w)
+				sc.vals[i], sc.vals[i+1], bu[i], bu[i+1] = gx, gy, ex, ey
+				return ok
+			})
 		}
 		// Up to a value that draws past the chunk's words (see rechunk).
 		for was := w.peeked; n < m && !w.spent() && w.peeked == was; n += 2 {
@@ -399,79 +403,6 @@ func (s *betaSampler) boostPairFill(w *words, dst []float64, sc *tryScratch) int
 		i += n / 2
 	}
 	return i
-}
-
-// boostPairWalk sets gs[i] and us[i] to boostPairParts' draws and
-// exponentials, X's at even i and Y's at odd, for successive values from
-// the words of w's chunk, a block of tries at a time, and returns how many
-// gammas it set (twice the values): as gammaSampler.boostWalk does for one
-// shape, for tries of six words. The kernel (asmBoostTries, l: X's shape
-// in the even lanes, Y's in the odd ones) makes the block's gamma tries,
-// X's and Y's in turn, as if their words took their ziggurats' fast paths;
-// the walk continues those that do not, in order, as boostPairTry does
-// (the wedge tests from the next six words, then the kernel's tries are
-// the try's; by boostPairTry itself for a tail strip or at the block's
-// end), drops the tries whose words they drew, decides the tries the
-// squeeze leaves (decideMarked), and keeps the pairs of X and Y both
-// taken. It stops where fewer than a group of tries (or of values) is
-// left, or after a try that drew past the chunk's words.
-func (s *betaSampler) boostPairWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBlockLen]float64) int {
-	ms := [2]*mtGamma{&s.x.mt, &s.y.mt}
-	o := 0
-	for {
-		p, base, gen := w.p, w.k, w.gen
-		n := min(len(gs)-o, (len(p)-base)/24, mtBlockLen)
-		if n < 8 {
-			return o
-		}
-		t := asmBoostTries(sc, bu, p[base:base+24*n], l) // a multiple of 8
-		keep := allKept()
-		var done [walkBlock / 64]uint64                                   // the tries boostPairTry decided
-		next, crossed := forSlowTries(sc, t, 2, func(i int) (int, bool) { // i: X's try
-			at := base + 24*i
-			xu, xe, yu, ye := le64(p, at), le64(p, at+16), le64(p, at+24), le64(p, at+40)
-			x1, f1 := normalFast(xu)
-			e1, g1 := expFast(xe)
-			x2, f2 := normalFast(yu)
-			e2, g2 := expFast(ye)
-			if i+2 < t && (f1 || xu&0xFF != 0) && (g1 || xe&0xFF != 0) &&
-				(f2 || yu&0xFF != 0) && (g2 || ye&0xFF != 0) {
-				// The wedge tests of the words off their fast paths,
-				// the heights' uniforms the next six words' first and
-				// third (X's) and fourth and sixth (Y's).
-				ok := uint64(1)
-				if !f1 {
-					ok &= b2u(normalWedge(xu, x1, le64(p, at+48)))
-				}
-				if !g1 {
-					ok &= b2u(expWedge(xe, e1, le64(p, at+64)))
-				}
-				if !f2 {
-					ok &= b2u(normalWedge(yu, x2, le64(p, at+72)))
-				}
-				if !g2 {
-					ok &= b2u(expWedge(ye, e2, le64(p, at+88)))
-				}
-				return wedgeDrawn(&keep, i, 2, ok), false
-			}
-			w.k = at
-			gx, ex, gy, ey, ok := s.boostPairTry(w)
-			sc.vals[i], sc.vals[i+1], bu[i], bu[i+1] = gx, gy, ex, ey
-			return tryDrawn(w, gen, base, 24, i, 2, t, ok, &keep, &done)
-		})
-		decideMarked(ms, sc, &keep, &done, t)
-		// A value where both its tries are kept.
-		for g := range keep {
-			both := keep[g] & (keep[g] >> 1) & 0x5555555555555555
-			keep[g] = both | both<<1
-		}
-		asmCompact(us[o:], bu[:], &keep, t)
-		o += asmCompact(gs[o:], sc.vals[:], &keep, t)
-		if crossed {
-			return o
-		}
-		w.k = base + 24*max(next, t)
-	}
 }
 
 // run is runMT for betaMT, else runLinear.

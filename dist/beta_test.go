@@ -3,6 +3,7 @@ package dist
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -94,6 +95,9 @@ func TestBetaFit(t *testing.T) {
 			xs := make([]float64, 300000)
 			Beta{Alpha: c.a, Beta: c.b}.Fill(chacha.NewSource(uint64(500+i)), xs)
 			gfBetaFit(t, name, xs, c.a, c.b)
+			// On a plain Source, the per-call tries (Rand's) alone.
+			Beta{Alpha: c.a, Beta: c.b}.Fill(rand.NewPCG(uint64(500+i), 1), xs)
+			gfBetaFit(t, name+" on PCG", xs, c.a, c.b)
 		})
 	}
 }

@@ -189,6 +189,10 @@ func TestMarsagliaTsangTails(t *testing.T) {
 		{dist.Gamma{Alpha: 0.3, Beta: 1}, distuv.Gamma{Alpha: 0.3, Beta: 1}},
 		{dist.Gamma{Alpha: 0.9, Beta: 2}, distuv.Gamma{Alpha: 0.9, Beta: 2}},
 		{dist.ChiSquared{K: 1.2}, distuv.ChiSquared{K: 1.2}},
+		// A Beta of two boosted shapes: tries of X and Y together,
+		// taken where both are. (The boost's least shape, 0.1, is
+		// TestGammaFit's: gonum's Gamma quantile is 0 at 1e-3 there.)
+		{dist.Beta{Alpha: 0.2, Beta: 0.8}, distuv.Beta{Alpha: 0.2, Beta: 0.8}},
 	}
 	n := 4000000
 	xs := make([]float64, n)

@@ -468,10 +468,11 @@ func (s *gammaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 // words do not, in order, as try does (boostWedges: the wedge tests from
 // the next try's words, then the kernel's try is the try; by try(i)
 // itself, which makes try i from w, as positioned at its words, and sets
-// its draws and exponentials, for a tail strip or at the block's end) and drops the tries whose words they drew; it decides the
-// triples the squeeze leaves (decideMarked), keeps a try where all its
-// triples are kept, and then the compaction kernel stores the draws and
-// the exponentials of the tries kept, in order.
+// its draws and exponentials, for a tail strip or at the block's end),
+// and drops the tries whose words they drew; it decides the triples the
+// squeeze leaves (decideMarked), keeps a try where all its triples are
+// kept, and then the compaction kernel stores the draws and the
+// exponentials of the tries kept, in order.
 func boostWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBlockLen]float64, ms [2]*mtGamma, span int, try func(i int) bool) int {
 	o := 0
 	for {

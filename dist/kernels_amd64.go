@@ -458,7 +458,8 @@ func haveBoostTries() bool { return useAVX512 || useAVX2 }
 // expFast's value of its third word, sc.ys[t] and sc.qs[t] its y and q;
 // bit t%64 of sc.slow[t/64] is set where the normal or the exponential
 // word misses its fast path, and of sc.und[t/64] where y <= -1 or the
-// squeeze does not take the try (c, c2 and d of try t in lane t%8 of l, d < mtBig).
+// squeeze does not take the try (try t's c, c2 and d in lane t%8 of l, d
+// < mtBig).
 func asmBoostTries(sc *tryScratch, us *[mtBlockLen]float64, p []byte, l *mtLanes) int {
 	switch {
 	case useAVX512:

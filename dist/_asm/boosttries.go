@@ -123,17 +123,7 @@ func boostTriesAVX2() {
 		VMULPD(vy, vy, g) // mtCube, d from memory
 		VMULPD(vy, g, g)
 		VMULPD(d, g, g)
-		VMOVUPD(g, Mem{Base: vals, Index: off, Scale: 1, Disp: 32 * hh})
-		VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1, Disp: 32 * hh})
-		VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1, Disp: 32 * hh})
-		ADDQ(U8(96), src)
+		storeTriesAVX2(hh, g, y, q, vals, ys, qs, off, src)
 	}
-	INCQ(slow)
-	INCQ(und)
-	ADDQ(U8(64), off)
-	JMP(LabelRef(name + "_loop"))
-
-	Label(done)
-	VZEROUPPER()
-	RET()
+	endStepAVX2(name, slow, und, off)
 }

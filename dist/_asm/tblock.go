@@ -218,6 +218,29 @@ func marksAVX2(hh int, vy, ok, sq VecVirtual, slow, und Register) {
 	}
 }
 
+// storeTriesAVX2 stores half hh of an AVX2 tries kernel's step, a
+// register of tries' values v, y and q, at vals, ys and qs (off the bytes
+// of the step's first), and steps src past the half's words (three a try).
+func storeTriesAVX2(hh int, v, y, q VecVirtual, vals, ys, qs, off, src Register) {
+	for i, r := range []VecVirtual{v, y, q} {
+		VMOVUPD(r, Mem{Base: []Register{vals, ys, qs}[i], Index: off, Scale: 1, Disp: 32 * hh})
+	}
+	ADDQ(U8(96), src)
+}
+
+// endStepAVX2 ends an AVX2 tries kernel's step (its marks' bytes and 8
+// tries' values written) and the kernel after its last step.
+func endStepAVX2(name string, slow, und, off Register) {
+	INCQ(slow)
+	INCQ(und)
+	ADDQ(U8(64), off)
+	JMP(LabelRef(name + "_loop"))
+
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
 // tBlockAVX2 is tBlockAVX512 with 4 tries per YMM register, two registers
 // (a byte of marks) per step: the words of a register's tries and their
 // normals' rows loaded word by word (a gather indexed by register 4 is
@@ -273,17 +296,7 @@ func tBlockAVX2() {
 		VMULPD(t, hv, t)
 		VBROADCASTSD(mu, hv)
 		VADDPD(t, hv, t)
-		VMOVUPD(t, Mem{Base: vals, Index: off, Scale: 1, Disp: 32 * hh})
-		VMOVUPD(y, Mem{Base: ys, Index: off, Scale: 1, Disp: 32 * hh})
-		VMOVUPD(q, Mem{Base: qs, Index: off, Scale: 1, Disp: 32 * hh})
-		ADDQ(U8(96), src)
+		storeTriesAVX2(hh, t, y, q, vals, ys, qs, off, src)
 	}
-	INCQ(slow)
-	INCQ(und)
-	ADDQ(U8(64), off)
-	JMP(LabelRef(name + "_loop"))
-
-	Label(done)
-	VZEROUPPER()
-	RET()
+	endStepAVX2(name, slow, und, off)
 }

@@ -116,7 +116,7 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 	w := open(src)
 	defer w.done()
 	sc := (*betaScratch)(nil)
-	if (s.kind == betaMT && !s.x.mt.big && !s.y.mt.big || s.boostPair() && haveBoostTries()) && walks(len(dst)) {
+	if (s.kind == betaMT && !s.x.mt.big && !s.y.mt.big || s.kind == betaBoost && haveBoostTries()) && walks(len(dst)) {
 		sc = new(betaScratch) // on the stack: zeroed once a Fill
 	}
 	for len(dst) > 0 {
@@ -134,11 +134,13 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 				i = s.fill(&w, c, nil)
 				break
 			}
+			i = s.boostFill(&w, c)
+		case betaBoost:
 			var ts *tryScratch
 			if sc != nil {
 				ts = &sc.tries
 			}
-			i = s.boostFill(&w, c, ts)
+			i = s.boostPairFill(&w, c, ts)
 		case betaScaled:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawScaled(&w)
@@ -154,7 +156,8 @@ type betaKind uint8
 
 const (
 	betaMT     betaKind = iota // both shapes > 1: X/(X+Y), Marsaglia-Tsang both
-	betaLinear                 // both >= lmsMax, one <= 1: X/(X+Y)
+	betaLinear                 // both >= lmsMax, one <= 1, not both boosted: X/(X+Y)
+	betaBoost                  // both boosted: X/(X+Y), tries of both together
 	betaScaled                 // the same, shapes so large that X+Y could overflow
 	betaLog                    // one shape < lmsMax: from log X - log Y
 	betaLMS                    // both < lmsMax: from the scaled logs
@@ -200,6 +203,8 @@ func (s *betaSampler) init(a, b float64) {
 		s.kind = betaScaled
 	case s.x.kind == gammaMT && s.y.kind == gammaMT:
 		s.kind = betaMT
+	case s.x.kind == gammaBoost && s.y.kind == gammaBoost:
+		s.kind = betaBoost
 	default:
 		s.kind = betaLinear
 	}
@@ -211,6 +216,8 @@ func (s *betaSampler) draw(w *words) float64 {
 		return s.drawMT(w)
 	case betaLinear:
 		return s.drawLinear(w)
+	case betaBoost:
+		return s.drawBoost(w)
 	case betaScaled:
 		return s.drawScaled(w)
 	default:
@@ -268,21 +275,17 @@ func slowNormals2(xu, yu uint64, x1, x2 float64, f1, f2 bool, a, b, c, d uint64)
 	return x1, x2, ok1 && ok2
 }
 
-// drawLinear is X/(X+Y) for betaLinear: where both gammas are boosted,
-// of the first try boostPairTry takes.
+// drawLinear is X/(X+Y) for betaLinear.
 func (s *betaSampler) drawLinear(w *words) float64 {
-	if s.boostPair() {
-		gx, ex, gy, ey := s.boostPairParts(w)
-		x := float64(gx * exp(float64(-ex*s.x.inva)))
-		return x / (x + float64(gy*exp(float64(-ey*s.y.inva))))
-	}
 	x := s.x.unit(w)
 	return x / (x + s.y.unit(w))
 }
 
-// boostPair reports whether both of s's gammas are boosted.
-func (s *betaSampler) boostPair() bool {
-	return s.x.kind == gammaBoost && s.y.kind == gammaBoost
+// drawBoost is X/(X+Y) for betaBoost: of the first try boostPairTry takes.
+func (s *betaSampler) drawBoost(w *words) float64 {
+	gx, ex, gy, ey := s.boostPairParts(w)
+	x := float64(gx * exp(float64(-ex*s.x.inva)))
+	return x / (x + float64(gy*exp(float64(-ey*s.y.inva))))
 }
 
 // boostPairParts returns the Gamma(shape+1) draws and the exponentials of
@@ -333,12 +336,8 @@ func (s *betaSampler) boostPairTry(w *words) (gx, ex, gy, ey float64, ok bool) {
 // of w's chunk last, for betaLinear with a boosted gamma, and returns how
 // many values it set: a block at a time, X's and Y's words in turn first
 // (unitParts), then the boosted gammas' powers over the block
-// (boostPowers), then X/(X+Y): drawLinear's operations. Where both are
-// boosted, boostPairFill's (sc, the walk's scratch, or nil).
-func (s *betaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
-	if s.boostPair() {
-		return s.boostPairFill(w, dst, sc)
-	}
+// (boostPowers), then X/(X+Y): drawLinear's operations.
+func (s *betaSampler) boostFill(w *words, dst []float64) int {
 	var xu, yg, yu [boostBlock]float64
 	i := 0
 	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
@@ -362,12 +361,13 @@ func (s *betaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 	return i
 }
 
-// boostPairFill is boostFill where both gammas are boosted: a block at a
-// time, the draws and exponentials of the tries boostPairTry takes, X's and
-// Y's in turn in one pair of arrays, first (with a kernel, sc not nil,
-// from boostWalk, and those of the words it leaves from
-// boostPairParts), then the boost's powers over both, each gamma with its
-// 1/a, then X/(X+Y): drawLinear's operations.
+// boostPairFill sets dst[i] = drawBoost(w) for successive i while the
+// words of w's chunk last, for betaBoost, and returns how many values it
+// set: a block at a time, the draws and exponentials of the tries
+// boostPairTry takes, X's and Y's in turn in one pair of arrays, first
+// (with a kernel, sc not nil, from boostWalk, and those of the words it
+// leaves from boostPairParts), then the boost's powers over both, each
+// gamma with its 1/a, then X/(X+Y): drawBoost's operations.
 func (s *betaSampler) boostPairFill(w *words, dst []float64, sc *tryScratch) int {
 	var gs, us [2 * boostBlock]float64
 	var bu [mtBlockLen]float64

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/streamrand/streamrand/chacha"
 	"github.com/streamrand/streamrand/dist"
@@ -63,6 +64,67 @@ func TestMultinomialCounts(t *testing.T) {
 	a, b := chacha.NewSource(1), chacha.NewSource(1)
 	dist.Multinomial{N: 0, P: filled(4, 0.25)}.Fill(a, make([]int64, 400))
 	require.Equal(t, b.Uint64(), a.Uint64(), "N = 0 drew words")
+}
+
+// TestMultinomialManyTrialsMarginals: with N = 10^6 over ten places of
+// 0.1 (every place after the first a BTRS draw whose n is the places
+// before it's leftover), each count is Binomial(N, 0.1): chi-square of
+// 20000 vectors' counts over 20 cells of about equal probability under
+// gonum's Binomial CDF, each place at p > 1e-6, and the first two places'
+// counts uncorrelated given their law (the sample correlation of the
+// counts, -1/9 for a multinomial, within 5 standard errors).
+func TestMultinomialManyTrialsMarginals(t *testing.T) {
+	d := dist.Multinomial{N: 1000000, P: filled(10, 0.1)}
+	n := 20000
+	xs := make([]int64, 10*n)
+	d.Fill(chacha.NewSource(12), xs)
+	ref := distuv.Binomial{N: float64(d.N), P: 0.1}
+	// Cell edges: the least k with CDF(k) >= j/20.
+	var edges []int64
+	for j, k := 1, int64(99000); j < 20; j++ { // CDF(99000) < 1e-3
+		for ref.CDF(float64(k)) < float64(j)/20 {
+			k++
+		}
+		if len(edges) == 0 || k > edges[len(edges)-1] {
+			edges = append(edges, k)
+		}
+	}
+	probs := make([]float64, len(edges)+1)
+	prev := 0.0
+	for i, e := range edges {
+		c := ref.CDF(float64(e))
+		probs[i], prev = c-prev, c
+	}
+	probs[len(edges)] = 1 - prev
+	for place := range 10 {
+		counts := make([]float64, len(probs))
+		for r := range n {
+			x := xs[10*r+place]
+			i := 0
+			for i < len(edges) && x > edges[i] {
+				i++
+			}
+			counts[i]++
+		}
+		chi2 := 0.0
+		for i, c := range counts {
+			e := float64(n) * probs[i]
+			chi2 += (c - e) * (c - e) / e
+		}
+		pv := 1 - distuv.ChiSquared{K: float64(len(probs) - 1)}.CDF(chi2)
+		require.Greater(t, pv, 1e-6, "place %d: chi-square %.1f over %d cells", place, chi2, len(probs))
+	}
+	var m0, m1, c01, v0, v1 float64
+	for r := range n {
+		m0 += float64(xs[10*r]) / float64(n)
+		m1 += float64(xs[10*r+1]) / float64(n)
+	}
+	for r := range n {
+		a, b := float64(xs[10*r])-m0, float64(xs[10*r+1])-m1
+		c01, v0, v1 = c01+a*b, v0+a*a, v1+b*b
+	}
+	rho := c01 / math.Sqrt(v0*v1)
+	require.InDelta(t, -1.0/9, rho, 5*(1-1.0/81)/math.Sqrt(float64(n)), "correlation of places 0 and 1")
 }
 
 // TestMultinomialHugeMean: at N = 2^62 each count's mean is within 5

@@ -4040,9 +4040,9 @@ vlogAVX512_done:
 	VZEROUPPER
 	RET
 
-// func vlogDivAVX512(dst []float64, src []float64, k float64) int
+// func vpowLogMulAVX512(dst []float64, src []float64, k float64) int
 // Requires: AVX, AVX512DQ, AVX512F, CMOV
-TEXT ·vlogDivAVX512(SB), NOSPLIT, $0-64
+TEXT ·vpowLogMulAVX512(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -4059,20 +4059,20 @@ TEXT ·vlogDivAVX512(SB), NOSPLIT, $0-64
 	VBROADCASTSD 112(BX), Z4
 	VBROADCASTSD 120(BX), Z5
 	VBROADCASTSD 96(BX), Z6
-	VBROADCASTSD 104(BX), Z7
+	VBROADCASTSD 216(BX), Z7
 	LEAQ         ·logSoA+0(SB), SI
 	VBROADCASTSD k+48(FP), Z8
 	XORQ         DI, DI
 
-vlogDivAVX512_loop2:
+vpowLogMulAVX512_loop2:
 	LEAQ        128(DI), R8
 	CMPQ        R8, DX
-	JA          vlogDivAVX512_loop1
+	JA          vpowLogMulAVX512_loop1
 	VMOVUPD     (CX)(DI*1), Z9
 	VCMPPD      $0x1d, Z0, Z9, K1
 	VCMPPD      $0x12, Z1, Z9, K1, K1
 	KORTESTB    K1, K1
-	JCC         vlogDivAVX512_loop1
+	JCC         vpowLogMulAVX512_loop1
 	VPSUBQ      Z2, Z9, Z10
 	VPSRLQ      $0x2d, Z10, Z11
 	VPANDQ      Z3, Z11, Z11
@@ -4086,364 +4086,86 @@ vlogDivAVX512_loop2:
 	VGATHERQPD  (SI)(Z11*8), K7, Z13
 	VPXORQ      Z14, Z14, Z14
 	KXNORB      K7, K7, K7
-	VGATHERQPD  1024(SI)(Z11*8), K7, Z14
+	VGATHERQPD  3072(SI)(Z11*8), K7, Z14
 	VPXORQ      Z15, Z15, Z15
 	KXNORB      K7, K7, K7
-	VGATHERQPD  2048(SI)(Z11*8), K7, Z15
-	VPXORQ      Z16, Z16, Z16
-	KXNORB      K7, K7, K7
-	VGATHERQPD  3072(SI)(Z11*8), K7, Z16
-	VPXORQ      Z17, Z17, Z17
-	KXNORB      K7, K7, K7
-	VGATHERQPD  4096(SI)(Z11*8), K7, Z17
-	VSUBPD      Z14, Z9, Z9
-	VPANDQ      Z7, Z9, Z10
-	VMULPD      Z13, Z10, Z11
-	VSUBPD      Z10, Z9, Z9
+	VGATHERQPD  4096(SI)(Z11*8), K7, Z15
 	VMULPD      Z13, Z9, Z9
-	VADDPD      Z15, Z9, Z9
-	VADDPD      Z9, Z11, Z10
-	VMULPD.BCST 128(BX), Z12, Z28
-	VADDPD      Z16, Z28, Z28
-	VADDPD      Z11, Z28, Z29
-	VSUBPD      Z29, Z28, Z30
-	VADDPD      Z11, Z30, Z30
-	VADDPD      Z9, Z30, Z30
-	VMULPD.BCST 136(BX), Z12, Z12
-	VADDPD      Z12, Z30, Z30
-	VADDPD      Z17, Z30, Z30
-	VMULPD      Z10, Z10, Z9
-	VMULPD.BCST 144(BX), Z10, Z11
+	VSUBPD      Z7, Z9, Z9
+	VMULPD      Z9, Z9, Z10
+	VMULPD.BCST 144(BX), Z9, Z11
 	VADDPD.BCST 152(BX), Z11, Z11
-	VMULPD.BCST 160(BX), Z10, Z12
-	VADDPD.BCST 168(BX), Z12, Z12
-	VMULPD      Z12, Z9, Z12
-	VADDPD      Z12, Z11, Z11
-	VMULPD      Z11, Z9, Z11
-	VMULPD.BCST 176(BX), Z10, Z12
-	VADDPD.BCST 184(BX), Z12, Z12
-	VMULPD.BCST 192(BX), Z9, Z28
-	VADDPD      Z28, Z12, Z12
-	VMULPD      Z9, Z9, Z28
-	VMULPD      Z9, Z28, Z28
-	VMULPD      Z12, Z28, Z12
-	VADDPD      Z12, Z11, Z11
-	VADDPD      Z11, Z30, Z30
-	VADDPD      Z30, Z29, Z9
-	VDIVPD      Z8, Z9, Z9
-	VMOVUPD     64(CX)(DI*1), Z10
-	VCMPPD      $0x1d, Z0, Z10, K1
-	VCMPPD      $0x12, Z1, Z10, K1, K1
-	KORTESTB    K1, K1
-	JCC         vlogDivAVX512_loop1
-	VPSUBQ      Z2, Z10, Z11
-	VPSRLQ      $0x2d, Z11, Z12
-	VPANDQ      Z3, Z12, Z12
-	VPSRLQ      $0x34, Z11, Z28
-	VPXORQ      Z4, Z28, Z28
-	VSUBPD      Z5, Z28, Z28
-	VPANDQ      Z6, Z11, Z11
-	VPSUBQ      Z11, Z10, Z10
-	VPXORQ      Z18, Z18, Z18
-	KXNORB      K7, K7, K7
-	VGATHERQPD  (SI)(Z12*8), K7, Z18
-	VPXORQ      Z19, Z19, Z19
-	KXNORB      K7, K7, K7
-	VGATHERQPD  1024(SI)(Z12*8), K7, Z19
-	VPXORQ      Z20, Z20, Z20
-	KXNORB      K7, K7, K7
-	VGATHERQPD  2048(SI)(Z12*8), K7, Z20
-	VPXORQ      Z21, Z21, Z21
-	KXNORB      K7, K7, K7
-	VGATHERQPD  3072(SI)(Z12*8), K7, Z21
-	VPXORQ      Z22, Z22, Z22
-	KXNORB      K7, K7, K7
-	VGATHERQPD  4096(SI)(Z12*8), K7, Z22
-	VSUBPD      Z19, Z10, Z10
-	VPANDQ      Z7, Z10, Z11
-	VMULPD      Z18, Z11, Z12
-	VSUBPD      Z11, Z10, Z10
-	VMULPD      Z18, Z10, Z10
-	VADDPD      Z20, Z10, Z10
-	VADDPD      Z10, Z12, Z11
-	VMULPD.BCST 128(BX), Z28, Z29
-	VADDPD      Z21, Z29, Z29
-	VADDPD      Z12, Z29, Z30
-	VSUBPD      Z30, Z29, Z31
-	VADDPD      Z12, Z31, Z31
-	VADDPD      Z10, Z31, Z31
-	VMULPD.BCST 136(BX), Z28, Z28
-	VADDPD      Z28, Z31, Z31
-	VADDPD      Z22, Z31, Z31
-	VMULPD      Z11, Z11, Z10
-	VMULPD.BCST 144(BX), Z11, Z12
-	VADDPD.BCST 152(BX), Z12, Z12
-	VMULPD.BCST 160(BX), Z11, Z28
-	VADDPD.BCST 168(BX), Z28, Z28
-	VMULPD      Z28, Z10, Z28
-	VADDPD      Z28, Z12, Z12
-	VMULPD      Z12, Z10, Z12
-	VMULPD.BCST 176(BX), Z11, Z28
-	VADDPD.BCST 184(BX), Z28, Z28
-	VMULPD.BCST 192(BX), Z10, Z29
-	VADDPD      Z29, Z28, Z28
-	VMULPD      Z10, Z10, Z29
-	VMULPD      Z10, Z29, Z29
-	VMULPD      Z28, Z29, Z28
-	VADDPD      Z28, Z12, Z12
-	VADDPD      Z12, Z31, Z31
-	VADDPD      Z31, Z30, Z10
-	VDIVPD      Z8, Z10, Z10
-	VMOVUPD     Z9, (AX)(DI*1)
-	VMOVUPD     Z10, 64(AX)(DI*1)
-	ADDQ        $0x80, DI
-	JMP         vlogDivAVX512_loop2
-
-vlogDivAVX512_loop1:
-	LEAQ        64(DI), R8
-	CMPQ        R8, DX
-	JA          vlogDivAVX512_done
-	VMOVUPD     (CX)(DI*1), Z9
-	VCMPPD      $0x1d, Z0, Z9, K1
-	VCMPPD      $0x12, Z1, Z9, K1, K1
-	KORTESTB    K1, K1
-	JCC         vlogDivAVX512_done
-	VPSUBQ      Z2, Z9, Z10
-	VPSRLQ      $0x2d, Z10, Z11
-	VPANDQ      Z3, Z11, Z11
-	VPSRLQ      $0x34, Z10, Z12
-	VPXORQ      Z4, Z12, Z12
-	VSUBPD      Z5, Z12, Z12
-	VPANDQ      Z6, Z10, Z10
-	VPSUBQ      Z10, Z9, Z9
-	VPXORQ      Z23, Z23, Z23
-	KXNORB      K7, K7, K7
-	VGATHERQPD  (SI)(Z11*8), K7, Z23
-	VPXORQ      Z24, Z24, Z24
-	KXNORB      K7, K7, K7
-	VGATHERQPD  1024(SI)(Z11*8), K7, Z24
-	VPXORQ      Z25, Z25, Z25
-	KXNORB      K7, K7, K7
-	VGATHERQPD  2048(SI)(Z11*8), K7, Z25
-	VPXORQ      Z26, Z26, Z26
-	KXNORB      K7, K7, K7
-	VGATHERQPD  3072(SI)(Z11*8), K7, Z26
-	VPXORQ      Z27, Z27, Z27
-	KXNORB      K7, K7, K7
-	VGATHERQPD  4096(SI)(Z11*8), K7, Z27
-	VSUBPD      Z24, Z9, Z9
-	VPANDQ      Z7, Z9, Z10
-	VMULPD      Z23, Z10, Z11
-	VSUBPD      Z10, Z9, Z9
-	VMULPD      Z23, Z9, Z9
-	VADDPD      Z25, Z9, Z9
-	VADDPD      Z9, Z11, Z10
-	VMULPD.BCST 128(BX), Z12, Z13
-	VADDPD      Z26, Z13, Z13
-	VADDPD      Z11, Z13, Z14
-	VSUBPD      Z14, Z13, Z15
-	VADDPD      Z11, Z15, Z15
-	VADDPD      Z9, Z15, Z15
-	VMULPD.BCST 136(BX), Z12, Z12
-	VADDPD      Z12, Z15, Z15
-	VADDPD      Z27, Z15, Z15
-	VMULPD      Z10, Z10, Z9
-	VMULPD.BCST 144(BX), Z10, Z11
-	VADDPD.BCST 152(BX), Z11, Z11
-	VMULPD.BCST 160(BX), Z10, Z12
-	VADDPD.BCST 168(BX), Z12, Z12
-	VMULPD      Z12, Z9, Z12
-	VADDPD      Z12, Z11, Z11
-	VMULPD      Z11, Z9, Z11
-	VMULPD.BCST 176(BX), Z10, Z12
-	VADDPD.BCST 184(BX), Z12, Z12
-	VMULPD.BCST 192(BX), Z9, Z13
-	VADDPD      Z13, Z12, Z12
-	VMULPD      Z9, Z9, Z13
-	VMULPD      Z9, Z13, Z13
-	VMULPD      Z12, Z13, Z12
-	VADDPD      Z12, Z11, Z11
-	VADDPD      Z11, Z15, Z15
-	VADDPD      Z15, Z14, Z9
-	VDIVPD      Z8, Z9, Z9
-	VMOVUPD     Z9, (AX)(DI*1)
-	ADDQ        $0x40, DI
-	JMP         vlogDivAVX512_loop1
-
-vlogDivAVX512_done:
-	SHRQ $0x03, DI
-	MOVQ DI, ret+56(FP)
-	VZEROUPPER
-	RET
-
-// func vlogMulAVX512(dst []float64, src []float64, k float64) int
-// Requires: AVX, AVX512DQ, AVX512F, CMOV
-TEXT ·vlogMulAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	MOVQ         dst_len+8(FP), BX
-	CMPQ         BX, DX
-	CMOVQLT      BX, DX
-	ANDQ         $-8, DX
-	SHLQ         $0x03, DX
-	LEAQ         ·xmathConsts+0(SB), BX
-	VBROADCASTSD 200(BX), Z0
-	VBROADCASTSD 208(BX), Z1
-	VBROADCASTSD 88(BX), Z2
-	VBROADCASTSD 80(BX), Z3
-	VBROADCASTSD 112(BX), Z4
-	VBROADCASTSD 120(BX), Z5
-	VBROADCASTSD 96(BX), Z6
-	VBROADCASTSD 104(BX), Z7
-	LEAQ         ·logSoA+0(SB), SI
-	VBROADCASTSD k+48(FP), Z8
-	XORQ         DI, DI
-
-vlogMulAVX512_loop2:
-	LEAQ        128(DI), R8
-	CMPQ        R8, DX
-	JA          vlogMulAVX512_loop1
-	VMOVUPD     (CX)(DI*1), Z9
-	VCMPPD      $0x1d, Z0, Z9, K1
-	VCMPPD      $0x12, Z1, Z9, K1, K1
-	KORTESTB    K1, K1
-	JCC         vlogMulAVX512_loop1
-	VPSUBQ      Z2, Z9, Z10
-	VPSRLQ      $0x2d, Z10, Z11
-	VPANDQ      Z3, Z11, Z11
-	VPSRLQ      $0x34, Z10, Z12
-	VPXORQ      Z4, Z12, Z12
-	VSUBPD      Z5, Z12, Z12
-	VPANDQ      Z6, Z10, Z10
-	VPSUBQ      Z10, Z9, Z9
-	VPXORQ      Z13, Z13, Z13
-	KXNORB      K7, K7, K7
-	VGATHERQPD  (SI)(Z11*8), K7, Z13
-	VPXORQ      Z14, Z14, Z14
-	KXNORB      K7, K7, K7
-	VGATHERQPD  1024(SI)(Z11*8), K7, Z14
-	VPXORQ      Z15, Z15, Z15
-	KXNORB      K7, K7, K7
-	VGATHERQPD  2048(SI)(Z11*8), K7, Z15
-	VPXORQ      Z16, Z16, Z16
-	KXNORB      K7, K7, K7
-	VGATHERQPD  3072(SI)(Z11*8), K7, Z16
-	VPXORQ      Z17, Z17, Z17
-	KXNORB      K7, K7, K7
-	VGATHERQPD  4096(SI)(Z11*8), K7, Z17
-	VSUBPD      Z14, Z9, Z9
-	VPANDQ      Z7, Z9, Z10
-	VMULPD      Z13, Z10, Z11
-	VSUBPD      Z10, Z9, Z9
-	VMULPD      Z13, Z9, Z9
-	VADDPD      Z15, Z9, Z9
-	VADDPD      Z9, Z11, Z10
-	VMULPD.BCST 128(BX), Z12, Z28
-	VADDPD      Z16, Z28, Z28
-	VADDPD      Z11, Z28, Z29
-	VSUBPD      Z29, Z28, Z30
-	VADDPD      Z11, Z30, Z30
-	VADDPD      Z9, Z30, Z30
-	VMULPD.BCST 136(BX), Z12, Z12
-	VADDPD      Z12, Z30, Z30
-	VADDPD      Z17, Z30, Z30
-	VMULPD      Z10, Z10, Z9
-	VMULPD.BCST 144(BX), Z10, Z11
-	VADDPD.BCST 152(BX), Z11, Z11
-	VMULPD.BCST 160(BX), Z10, Z12
-	VADDPD.BCST 168(BX), Z12, Z12
-	VMULPD      Z12, Z9, Z12
-	VADDPD      Z12, Z11, Z11
-	VMULPD      Z11, Z9, Z11
-	VMULPD.BCST 176(BX), Z10, Z12
-	VADDPD.BCST 184(BX), Z12, Z12
-	VMULPD.BCST 192(BX), Z9, Z28
-	VADDPD      Z28, Z12, Z12
-	VMULPD      Z9, Z9, Z28
-	VMULPD      Z9, Z28, Z28
-	VMULPD      Z12, Z28, Z12
-	VADDPD      Z12, Z11, Z11
-	VADDPD      Z11, Z30, Z30
-	VADDPD      Z30, Z29, Z9
+	VMULPD.BCST 160(BX), Z9, Z22
+	VADDPD.BCST 168(BX), Z22, Z22
+	VMULPD.BCST 184(BX), Z10, Z23
+	VADDPD      Z23, Z22, Z22
+	VMULPD      Z22, Z10, Z22
+	VADDPD      Z22, Z11, Z11
+	VMULPD      Z11, Z10, Z11
+	VMULPD.BCST 136(BX), Z12, Z10
+	VADDPD      Z15, Z10, Z10
+	VADDPD      Z11, Z10, Z10
+	VMULPD.BCST 128(BX), Z12, Z11
+	VADDPD      Z14, Z11, Z11
+	VADDPD      Z10, Z9, Z9
+	VADDPD      Z9, Z11, Z9
 	VMULPD      Z8, Z9, Z9
 	VMOVUPD     64(CX)(DI*1), Z10
 	VCMPPD      $0x1d, Z0, Z10, K1
 	VCMPPD      $0x12, Z1, Z10, K1, K1
 	KORTESTB    K1, K1
-	JCC         vlogMulAVX512_loop1
+	JCC         vpowLogMulAVX512_loop1
 	VPSUBQ      Z2, Z10, Z11
 	VPSRLQ      $0x2d, Z11, Z12
 	VPANDQ      Z3, Z12, Z12
-	VPSRLQ      $0x34, Z11, Z28
-	VPXORQ      Z4, Z28, Z28
-	VSUBPD      Z5, Z28, Z28
+	VPSRLQ      $0x34, Z11, Z22
+	VPXORQ      Z4, Z22, Z22
+	VSUBPD      Z5, Z22, Z22
 	VPANDQ      Z6, Z11, Z11
 	VPSUBQ      Z11, Z10, Z10
+	VPXORQ      Z16, Z16, Z16
+	KXNORB      K7, K7, K7
+	VGATHERQPD  (SI)(Z12*8), K7, Z16
+	VPXORQ      Z17, Z17, Z17
+	KXNORB      K7, K7, K7
+	VGATHERQPD  3072(SI)(Z12*8), K7, Z17
 	VPXORQ      Z18, Z18, Z18
 	KXNORB      K7, K7, K7
-	VGATHERQPD  (SI)(Z12*8), K7, Z18
-	VPXORQ      Z19, Z19, Z19
-	KXNORB      K7, K7, K7
-	VGATHERQPD  1024(SI)(Z12*8), K7, Z19
-	VPXORQ      Z20, Z20, Z20
-	KXNORB      K7, K7, K7
-	VGATHERQPD  2048(SI)(Z12*8), K7, Z20
-	VPXORQ      Z21, Z21, Z21
-	KXNORB      K7, K7, K7
-	VGATHERQPD  3072(SI)(Z12*8), K7, Z21
-	VPXORQ      Z22, Z22, Z22
-	KXNORB      K7, K7, K7
-	VGATHERQPD  4096(SI)(Z12*8), K7, Z22
-	VSUBPD      Z19, Z10, Z10
-	VPANDQ      Z7, Z10, Z11
-	VMULPD      Z18, Z11, Z12
-	VSUBPD      Z11, Z10, Z10
-	VMULPD      Z18, Z10, Z10
-	VADDPD      Z20, Z10, Z10
-	VADDPD      Z10, Z12, Z11
-	VMULPD.BCST 128(BX), Z28, Z29
-	VADDPD      Z21, Z29, Z29
-	VADDPD      Z12, Z29, Z30
-	VSUBPD      Z30, Z29, Z31
-	VADDPD      Z12, Z31, Z31
-	VADDPD      Z10, Z31, Z31
-	VMULPD.BCST 136(BX), Z28, Z28
-	VADDPD      Z28, Z31, Z31
-	VADDPD      Z22, Z31, Z31
-	VMULPD      Z11, Z11, Z10
-	VMULPD.BCST 144(BX), Z11, Z12
+	VGATHERQPD  4096(SI)(Z12*8), K7, Z18
+	VMULPD      Z16, Z10, Z10
+	VSUBPD      Z7, Z10, Z10
+	VMULPD      Z10, Z10, Z11
+	VMULPD.BCST 144(BX), Z10, Z12
 	VADDPD.BCST 152(BX), Z12, Z12
-	VMULPD.BCST 160(BX), Z11, Z28
-	VADDPD.BCST 168(BX), Z28, Z28
-	VMULPD      Z28, Z10, Z28
-	VADDPD      Z28, Z12, Z12
-	VMULPD      Z12, Z10, Z12
-	VMULPD.BCST 176(BX), Z11, Z28
-	VADDPD.BCST 184(BX), Z28, Z28
-	VMULPD.BCST 192(BX), Z10, Z29
-	VADDPD      Z29, Z28, Z28
-	VMULPD      Z10, Z10, Z29
-	VMULPD      Z10, Z29, Z29
-	VMULPD      Z28, Z29, Z28
-	VADDPD      Z28, Z12, Z12
-	VADDPD      Z12, Z31, Z31
-	VADDPD      Z31, Z30, Z10
+	VMULPD.BCST 160(BX), Z10, Z23
+	VADDPD.BCST 168(BX), Z23, Z23
+	VMULPD.BCST 184(BX), Z11, Z24
+	VADDPD      Z24, Z23, Z23
+	VMULPD      Z23, Z11, Z23
+	VADDPD      Z23, Z12, Z12
+	VMULPD      Z12, Z11, Z12
+	VMULPD.BCST 136(BX), Z22, Z11
+	VADDPD      Z18, Z11, Z11
+	VADDPD      Z12, Z11, Z11
+	VMULPD.BCST 128(BX), Z22, Z12
+	VADDPD      Z17, Z12, Z12
+	VADDPD      Z11, Z10, Z10
+	VADDPD      Z10, Z12, Z10
 	VMULPD      Z8, Z10, Z10
 	VMOVUPD     Z9, (AX)(DI*1)
 	VMOVUPD     Z10, 64(AX)(DI*1)
 	ADDQ        $0x80, DI
-	JMP         vlogMulAVX512_loop2
+	JMP         vpowLogMulAVX512_loop2
 
-vlogMulAVX512_loop1:
+vpowLogMulAVX512_loop1:
 	LEAQ        64(DI), R8
 	CMPQ        R8, DX
-	JA          vlogMulAVX512_done
+	JA          vpowLogMulAVX512_done
 	VMOVUPD     (CX)(DI*1), Z9
 	VCMPPD      $0x1d, Z0, Z9, K1
 	VCMPPD      $0x12, Z1, Z9, K1, K1
 	KORTESTB    K1, K1
-	JCC         vlogMulAVX512_done
+	JCC         vpowLogMulAVX512_done
 	VPSUBQ      Z2, Z9, Z10
 	VPSRLQ      $0x2d, Z10, Z11
 	VPANDQ      Z3, Z11, Z11
@@ -4452,61 +4174,40 @@ vlogMulAVX512_loop1:
 	VSUBPD      Z5, Z12, Z12
 	VPANDQ      Z6, Z10, Z10
 	VPSUBQ      Z10, Z9, Z9
-	VPXORQ      Z23, Z23, Z23
+	VPXORQ      Z19, Z19, Z19
 	KXNORB      K7, K7, K7
-	VGATHERQPD  (SI)(Z11*8), K7, Z23
-	VPXORQ      Z24, Z24, Z24
+	VGATHERQPD  (SI)(Z11*8), K7, Z19
+	VPXORQ      Z20, Z20, Z20
 	KXNORB      K7, K7, K7
-	VGATHERQPD  1024(SI)(Z11*8), K7, Z24
-	VPXORQ      Z25, Z25, Z25
+	VGATHERQPD  3072(SI)(Z11*8), K7, Z20
+	VPXORQ      Z21, Z21, Z21
 	KXNORB      K7, K7, K7
-	VGATHERQPD  2048(SI)(Z11*8), K7, Z25
-	VPXORQ      Z26, Z26, Z26
-	KXNORB      K7, K7, K7
-	VGATHERQPD  3072(SI)(Z11*8), K7, Z26
-	VPXORQ      Z27, Z27, Z27
-	KXNORB      K7, K7, K7
-	VGATHERQPD  4096(SI)(Z11*8), K7, Z27
-	VSUBPD      Z24, Z9, Z9
-	VPANDQ      Z7, Z9, Z10
-	VMULPD      Z23, Z10, Z11
-	VSUBPD      Z10, Z9, Z9
-	VMULPD      Z23, Z9, Z9
-	VADDPD      Z25, Z9, Z9
-	VADDPD      Z9, Z11, Z10
-	VMULPD.BCST 128(BX), Z12, Z13
-	VADDPD      Z26, Z13, Z13
-	VADDPD      Z11, Z13, Z14
-	VSUBPD      Z14, Z13, Z15
-	VADDPD      Z11, Z15, Z15
-	VADDPD      Z9, Z15, Z15
-	VMULPD.BCST 136(BX), Z12, Z12
-	VADDPD      Z12, Z15, Z15
-	VADDPD      Z27, Z15, Z15
-	VMULPD      Z10, Z10, Z9
-	VMULPD.BCST 144(BX), Z10, Z11
+	VGATHERQPD  4096(SI)(Z11*8), K7, Z21
+	VMULPD      Z19, Z9, Z9
+	VSUBPD      Z7, Z9, Z9
+	VMULPD      Z9, Z9, Z10
+	VMULPD.BCST 144(BX), Z9, Z11
 	VADDPD.BCST 152(BX), Z11, Z11
-	VMULPD.BCST 160(BX), Z10, Z12
-	VADDPD.BCST 168(BX), Z12, Z12
-	VMULPD      Z12, Z9, Z12
-	VADDPD      Z12, Z11, Z11
-	VMULPD      Z11, Z9, Z11
-	VMULPD.BCST 176(BX), Z10, Z12
-	VADDPD.BCST 184(BX), Z12, Z12
-	VMULPD.BCST 192(BX), Z9, Z13
-	VADDPD      Z13, Z12, Z12
-	VMULPD      Z9, Z9, Z13
-	VMULPD      Z9, Z13, Z13
-	VMULPD      Z12, Z13, Z12
-	VADDPD      Z12, Z11, Z11
-	VADDPD      Z11, Z15, Z15
-	VADDPD      Z15, Z14, Z9
+	VMULPD.BCST 160(BX), Z9, Z13
+	VADDPD.BCST 168(BX), Z13, Z13
+	VMULPD.BCST 184(BX), Z10, Z14
+	VADDPD      Z14, Z13, Z13
+	VMULPD      Z13, Z10, Z13
+	VADDPD      Z13, Z11, Z11
+	VMULPD      Z11, Z10, Z11
+	VMULPD.BCST 136(BX), Z12, Z10
+	VADDPD      Z21, Z10, Z10
+	VADDPD      Z11, Z10, Z10
+	VMULPD.BCST 128(BX), Z12, Z11
+	VADDPD      Z20, Z11, Z11
+	VADDPD      Z10, Z9, Z9
+	VADDPD      Z9, Z11, Z9
 	VMULPD      Z8, Z9, Z9
 	VMOVUPD     Z9, (AX)(DI*1)
 	ADDQ        $0x40, DI
-	JMP         vlogMulAVX512_loop1
+	JMP         vpowLogMulAVX512_loop1
 
-vlogMulAVX512_done:
+vpowLogMulAVX512_done:
 	SHRQ $0x03, DI
 	MOVQ DI, ret+56(FP)
 	VZEROUPPER
@@ -5132,9 +4833,9 @@ vlogAVX2_done:
 	VZEROUPPER
 	RET
 
-// func vlogDivAVX2(dst []float64, src []float64, k float64) int
+// func vpowLogMulAVX2(dst []float64, src []float64, k float64) int
 // Requires: AVX, AVX2, CMOV
-TEXT ·vlogDivAVX2(SB), NOSPLIT, $0-64
+TEXT ·vpowLogMulAVX2(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -5149,17 +4850,17 @@ TEXT ·vlogDivAVX2(SB), NOSPLIT, $0-64
 	VBROADCASTSD k+48(FP), Y1
 	XORQ         DI, DI
 
-vlogDivAVX2_loop2:
+vpowLogMulAVX2_loop2:
 	LEAQ           64(DI), R8
 	CMPQ           R8, DX
-	JA             vlogDivAVX2_loop1
+	JA             vpowLogMulAVX2_loop1
 	VMOVUPD        (CX)(DI*1), Y2
 	VCMPPD         $0x1d, 800(BX), Y2, Y3
 	VCMPPD         $0x12, 832(BX), Y2, Y4
 	VANDPD         Y4, Y3, Y3
 	VMOVMSKPD      Y3, R8
 	CMPL           R8, $0x0f
-	JNE            vlogDivAVX2_loop1
+	JNE            vpowLogMulAVX2_loop1
 	VPSUBQ         352(BX), Y2, Y3
 	VPSRLQ         $0x2d, Y3, Y4
 	VPAND          Y0, Y4, Y4
@@ -5175,343 +4876,40 @@ vlogDivAVX2_loop2:
 	VSUBPD         480(BX), Y4, Y4
 	VPAND          384(BX), Y3, Y3
 	VPSUBQ         Y3, Y2, Y2
-	VBROADCASTF128 (SI)(R8*8), Y6
-	VBROADCASTF128 (SI)(R10*8), Y3
-	VBLENDPD       $0x0c, Y3, Y6, Y6
-	VBROADCASTF128 (SI)(R9*8), Y5
-	VBROADCASTF128 (SI)(R11*8), Y3
-	VBLENDPD       $0x0c, Y3, Y5, Y5
-	VUNPCKLPD      Y5, Y6, Y3
-	VUNPCKHPD      Y5, Y6, Y5
-	VBROADCASTF128 16(SI)(R8*8), Y8
-	VBROADCASTF128 16(SI)(R10*8), Y6
-	VBLENDPD       $0x0c, Y6, Y8, Y8
-	VBROADCASTF128 16(SI)(R9*8), Y7
-	VBROADCASTF128 16(SI)(R11*8), Y6
-	VBLENDPD       $0x0c, Y6, Y7, Y7
-	VUNPCKLPD      Y7, Y8, Y6
-	VUNPCKHPD      Y7, Y8, Y7
-	VBROADCASTSD   32(SI)(R8*8), Y8
-	VBROADCASTSD   32(SI)(R9*8), Y9
-	VBLENDPD       $0x02, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R10*8), Y9
-	VBLENDPD       $0x04, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R11*8), Y9
-	VBLENDPD       $0x08, Y9, Y8, Y8
-	VSUBPD         Y5, Y2, Y2
-	VPAND          416(BX), Y2, Y5
-	VMULPD         Y3, Y5, Y9
-	VSUBPD         Y5, Y2, Y2
-	VMULPD         Y3, Y2, Y2
-	VADDPD         Y6, Y2, Y2
-	VADDPD         Y2, Y9, Y3
-	VMULPD         512(BX), Y4, Y5
-	VADDPD         Y7, Y5, Y5
-	VADDPD         Y9, Y5, Y6
-	VSUBPD         Y6, Y5, Y7
-	VADDPD         Y9, Y7, Y7
-	VADDPD         Y2, Y7, Y7
-	VMULPD         544(BX), Y4, Y4
-	VADDPD         Y4, Y7, Y7
-	VADDPD         Y8, Y7, Y7
-	VMULPD         Y3, Y3, Y2
-	VMULPD         576(BX), Y3, Y4
-	VADDPD         608(BX), Y4, Y4
-	VMULPD         640(BX), Y3, Y8
-	VADDPD         672(BX), Y8, Y8
-	VMULPD         Y8, Y2, Y8
-	VADDPD         Y8, Y4, Y4
-	VMULPD         Y4, Y2, Y4
-	VMULPD         704(BX), Y3, Y8
-	VADDPD         736(BX), Y8, Y8
-	VMULPD         768(BX), Y2, Y5
-	VADDPD         Y5, Y8, Y8
-	VMULPD         Y2, Y2, Y5
-	VMULPD         Y2, Y5, Y5
-	VMULPD         Y8, Y5, Y8
-	VADDPD         Y8, Y4, Y4
-	VADDPD         Y4, Y7, Y7
-	VADDPD         Y7, Y6, Y2
-	VDIVPD         Y1, Y2, Y2
-	VMOVUPD        32(CX)(DI*1), Y3
-	VCMPPD         $0x1d, 800(BX), Y3, Y4
-	VCMPPD         $0x12, 832(BX), Y3, Y5
-	VANDPD         Y5, Y4, Y4
-	VMOVMSKPD      Y4, R8
-	CMPL           R8, $0x0f
-	JNE            vlogDivAVX2_loop1
-	VPSUBQ         352(BX), Y3, Y4
-	VPSRLQ         $0x2d, Y4, Y5
-	VPAND          Y0, Y5, Y5
-	VPSLLQ         $0x02, Y5, Y6
-	VPADDQ         Y6, Y5, Y5
-	VMOVQ          X5, R8
-	VPEXTRQ        $0x01, X5, R9
-	VEXTRACTI128   $0x01, Y5, X5
-	VMOVQ          X5, R10
-	VPEXTRQ        $0x01, X5, R11
-	VPSRLQ         $0x34, Y4, Y5
-	VPXOR          448(BX), Y5, Y5
-	VSUBPD         480(BX), Y5, Y5
-	VPAND          384(BX), Y4, Y4
-	VPSUBQ         Y4, Y3, Y3
-	VBROADCASTF128 (SI)(R8*8), Y7
-	VBROADCASTF128 (SI)(R10*8), Y4
-	VBLENDPD       $0x0c, Y4, Y7, Y7
-	VBROADCASTF128 (SI)(R9*8), Y6
-	VBROADCASTF128 (SI)(R11*8), Y4
-	VBLENDPD       $0x0c, Y4, Y6, Y6
-	VUNPCKLPD      Y6, Y7, Y4
+	VBROADCASTSD   (SI)(R8*8), Y3
+	VBROADCASTSD   (SI)(R9*8), Y5
+	VBLENDPD       $0x02, Y5, Y3, Y3
+	VBROADCASTSD   (SI)(R10*8), Y5
+	VBLENDPD       $0x04, Y5, Y3, Y3
+	VBROADCASTSD   (SI)(R11*8), Y5
+	VBLENDPD       $0x08, Y5, Y3, Y3
+	VBROADCASTF128 24(SI)(R8*8), Y7
+	VBROADCASTF128 24(SI)(R10*8), Y5
+	VBLENDPD       $0x0c, Y5, Y7, Y7
+	VBROADCASTF128 24(SI)(R9*8), Y6
+	VBROADCASTF128 24(SI)(R11*8), Y5
+	VBLENDPD       $0x0c, Y5, Y6, Y6
+	VUNPCKLPD      Y6, Y7, Y5
 	VUNPCKHPD      Y6, Y7, Y6
-	VBROADCASTF128 16(SI)(R8*8), Y9
-	VBROADCASTF128 16(SI)(R10*8), Y7
-	VBLENDPD       $0x0c, Y7, Y9, Y9
-	VBROADCASTF128 16(SI)(R9*8), Y8
-	VBROADCASTF128 16(SI)(R11*8), Y7
-	VBLENDPD       $0x0c, Y7, Y8, Y8
-	VUNPCKLPD      Y8, Y9, Y7
-	VUNPCKHPD      Y8, Y9, Y8
-	VBROADCASTSD   32(SI)(R8*8), Y9
-	VBROADCASTSD   32(SI)(R9*8), Y10
-	VBLENDPD       $0x02, Y10, Y9, Y9
-	VBROADCASTSD   32(SI)(R10*8), Y10
-	VBLENDPD       $0x04, Y10, Y9, Y9
-	VBROADCASTSD   32(SI)(R11*8), Y10
-	VBLENDPD       $0x08, Y10, Y9, Y9
-	VSUBPD         Y6, Y3, Y3
-	VPAND          416(BX), Y3, Y6
-	VMULPD         Y4, Y6, Y10
-	VSUBPD         Y6, Y3, Y3
-	VMULPD         Y4, Y3, Y3
-	VADDPD         Y7, Y3, Y3
-	VADDPD         Y3, Y10, Y4
-	VMULPD         512(BX), Y5, Y6
-	VADDPD         Y8, Y6, Y6
-	VADDPD         Y10, Y6, Y7
-	VSUBPD         Y7, Y6, Y8
-	VADDPD         Y10, Y8, Y8
-	VADDPD         Y3, Y8, Y8
-	VMULPD         544(BX), Y5, Y5
-	VADDPD         Y5, Y8, Y8
+	VMULPD         Y3, Y2, Y2
+	VSUBPD         864(BX), Y2, Y2
+	VMULPD         Y2, Y2, Y3
+	VMULPD         576(BX), Y2, Y7
+	VADDPD         608(BX), Y7, Y7
+	VMULPD         640(BX), Y2, Y8
+	VADDPD         672(BX), Y8, Y8
+	VMULPD         736(BX), Y3, Y9
 	VADDPD         Y9, Y8, Y8
-	VMULPD         Y4, Y4, Y3
-	VMULPD         576(BX), Y4, Y5
-	VADDPD         608(BX), Y5, Y5
-	VMULPD         640(BX), Y4, Y9
-	VADDPD         672(BX), Y9, Y9
-	VMULPD         Y9, Y3, Y9
-	VADDPD         Y9, Y5, Y5
-	VMULPD         Y5, Y3, Y5
-	VMULPD         704(BX), Y4, Y9
-	VADDPD         736(BX), Y9, Y9
-	VMULPD         768(BX), Y3, Y6
-	VADDPD         Y6, Y9, Y9
-	VMULPD         Y3, Y3, Y6
-	VMULPD         Y3, Y6, Y6
-	VMULPD         Y9, Y6, Y9
-	VADDPD         Y9, Y5, Y5
-	VADDPD         Y5, Y8, Y8
-	VADDPD         Y8, Y7, Y3
-	VDIVPD         Y1, Y3, Y3
-	VMOVUPD        Y2, (AX)(DI*1)
-	VMOVUPD        Y3, 32(AX)(DI*1)
-	ADDQ           $0x40, DI
-	JMP            vlogDivAVX2_loop2
-
-vlogDivAVX2_loop1:
-	LEAQ           32(DI), R8
-	CMPQ           R8, DX
-	JA             vlogDivAVX2_done
-	VMOVUPD        (CX)(DI*1), Y2
-	VCMPPD         $0x1d, 800(BX), Y2, Y3
-	VCMPPD         $0x12, 832(BX), Y2, Y4
-	VANDPD         Y4, Y3, Y3
-	VMOVMSKPD      Y3, R8
-	CMPL           R8, $0x0f
-	JNE            vlogDivAVX2_done
-	VPSUBQ         352(BX), Y2, Y3
-	VPSRLQ         $0x2d, Y3, Y4
-	VPAND          Y0, Y4, Y4
-	VPSLLQ         $0x02, Y4, Y5
-	VPADDQ         Y5, Y4, Y4
-	VMOVQ          X4, R8
-	VPEXTRQ        $0x01, X4, R9
-	VEXTRACTI128   $0x01, Y4, X4
-	VMOVQ          X4, R10
-	VPEXTRQ        $0x01, X4, R11
-	VPSRLQ         $0x34, Y3, Y4
-	VPXOR          448(BX), Y4, Y4
-	VSUBPD         480(BX), Y4, Y4
-	VPAND          384(BX), Y3, Y3
-	VPSUBQ         Y3, Y2, Y2
-	VBROADCASTF128 (SI)(R8*8), Y6
-	VBROADCASTF128 (SI)(R10*8), Y3
-	VBLENDPD       $0x0c, Y3, Y6, Y6
-	VBROADCASTF128 (SI)(R9*8), Y5
-	VBROADCASTF128 (SI)(R11*8), Y3
-	VBLENDPD       $0x0c, Y3, Y5, Y5
-	VUNPCKLPD      Y5, Y6, Y3
-	VUNPCKHPD      Y5, Y6, Y5
-	VBROADCASTF128 16(SI)(R8*8), Y8
-	VBROADCASTF128 16(SI)(R10*8), Y6
-	VBLENDPD       $0x0c, Y6, Y8, Y8
-	VBROADCASTF128 16(SI)(R9*8), Y7
-	VBROADCASTF128 16(SI)(R11*8), Y6
-	VBLENDPD       $0x0c, Y6, Y7, Y7
-	VUNPCKLPD      Y7, Y8, Y6
-	VUNPCKHPD      Y7, Y8, Y7
-	VBROADCASTSD   32(SI)(R8*8), Y8
-	VBROADCASTSD   32(SI)(R9*8), Y9
-	VBLENDPD       $0x02, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R10*8), Y9
-	VBLENDPD       $0x04, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R11*8), Y9
-	VBLENDPD       $0x08, Y9, Y8, Y8
-	VSUBPD         Y5, Y2, Y2
-	VPAND          416(BX), Y2, Y5
-	VMULPD         Y3, Y5, Y9
-	VSUBPD         Y5, Y2, Y2
-	VMULPD         Y3, Y2, Y2
-	VADDPD         Y6, Y2, Y2
-	VADDPD         Y2, Y9, Y3
-	VMULPD         512(BX), Y4, Y5
-	VADDPD         Y7, Y5, Y5
-	VADDPD         Y9, Y5, Y6
-	VSUBPD         Y6, Y5, Y7
-	VADDPD         Y9, Y7, Y7
-	VADDPD         Y2, Y7, Y7
-	VMULPD         544(BX), Y4, Y4
-	VADDPD         Y4, Y7, Y7
+	VMULPD         Y8, Y3, Y8
 	VADDPD         Y8, Y7, Y7
-	VMULPD         Y3, Y3, Y2
-	VMULPD         576(BX), Y3, Y4
-	VADDPD         608(BX), Y4, Y4
-	VMULPD         640(BX), Y3, Y8
-	VADDPD         672(BX), Y8, Y8
-	VMULPD         Y8, Y2, Y8
-	VADDPD         Y8, Y4, Y4
-	VMULPD         Y4, Y2, Y4
-	VMULPD         704(BX), Y3, Y8
-	VADDPD         736(BX), Y8, Y8
-	VMULPD         768(BX), Y2, Y5
-	VADDPD         Y5, Y8, Y8
-	VMULPD         Y2, Y2, Y5
-	VMULPD         Y2, Y5, Y5
-	VMULPD         Y8, Y5, Y8
-	VADDPD         Y8, Y4, Y4
-	VADDPD         Y4, Y7, Y7
-	VADDPD         Y7, Y6, Y2
-	VDIVPD         Y1, Y2, Y2
-	VMOVUPD        Y2, (AX)(DI*1)
-	ADDQ           $0x20, DI
-	JMP            vlogDivAVX2_loop1
-
-vlogDivAVX2_done:
-	SHRQ $0x03, DI
-	MOVQ DI, ret+56(FP)
-	VZEROUPPER
-	RET
-
-// func vlogMulAVX2(dst []float64, src []float64, k float64) int
-// Requires: AVX, AVX2, CMOV
-TEXT ·vlogMulAVX2(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	MOVQ         dst_len+8(FP), BX
-	CMPQ         BX, DX
-	CMOVQLT      BX, DX
-	ANDQ         $-4, DX
-	SHLQ         $0x03, DX
-	LEAQ         ·xmathConsts4+0(SB), BX
-	VBROADCASTSD 320(BX), Y0
-	LEAQ         ·logTab+0(SB), SI
-	VBROADCASTSD k+48(FP), Y1
-	XORQ         DI, DI
-
-vlogMulAVX2_loop2:
-	LEAQ           64(DI), R8
-	CMPQ           R8, DX
-	JA             vlogMulAVX2_loop1
-	VMOVUPD        (CX)(DI*1), Y2
-	VCMPPD         $0x1d, 800(BX), Y2, Y3
-	VCMPPD         $0x12, 832(BX), Y2, Y4
-	VANDPD         Y4, Y3, Y3
-	VMOVMSKPD      Y3, R8
-	CMPL           R8, $0x0f
-	JNE            vlogMulAVX2_loop1
-	VPSUBQ         352(BX), Y2, Y3
-	VPSRLQ         $0x2d, Y3, Y4
-	VPAND          Y0, Y4, Y4
-	VPSLLQ         $0x02, Y4, Y5
-	VPADDQ         Y5, Y4, Y4
-	VMOVQ          X4, R8
-	VPEXTRQ        $0x01, X4, R9
-	VEXTRACTI128   $0x01, Y4, X4
-	VMOVQ          X4, R10
-	VPEXTRQ        $0x01, X4, R11
-	VPSRLQ         $0x34, Y3, Y4
-	VPXOR          448(BX), Y4, Y4
-	VSUBPD         480(BX), Y4, Y4
-	VPAND          384(BX), Y3, Y3
-	VPSUBQ         Y3, Y2, Y2
-	VBROADCASTF128 (SI)(R8*8), Y6
-	VBROADCASTF128 (SI)(R10*8), Y3
-	VBLENDPD       $0x0c, Y3, Y6, Y6
-	VBROADCASTF128 (SI)(R9*8), Y5
-	VBROADCASTF128 (SI)(R11*8), Y3
-	VBLENDPD       $0x0c, Y3, Y5, Y5
-	VUNPCKLPD      Y5, Y6, Y3
-	VUNPCKHPD      Y5, Y6, Y5
-	VBROADCASTF128 16(SI)(R8*8), Y8
-	VBROADCASTF128 16(SI)(R10*8), Y6
-	VBLENDPD       $0x0c, Y6, Y8, Y8
-	VBROADCASTF128 16(SI)(R9*8), Y7
-	VBROADCASTF128 16(SI)(R11*8), Y6
-	VBLENDPD       $0x0c, Y6, Y7, Y7
-	VUNPCKLPD      Y7, Y8, Y6
-	VUNPCKHPD      Y7, Y8, Y7
-	VBROADCASTSD   32(SI)(R8*8), Y8
-	VBROADCASTSD   32(SI)(R9*8), Y9
-	VBLENDPD       $0x02, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R10*8), Y9
-	VBLENDPD       $0x04, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R11*8), Y9
-	VBLENDPD       $0x08, Y9, Y8, Y8
-	VSUBPD         Y5, Y2, Y2
-	VPAND          416(BX), Y2, Y5
-	VMULPD         Y3, Y5, Y9
-	VSUBPD         Y5, Y2, Y2
-	VMULPD         Y3, Y2, Y2
-	VADDPD         Y6, Y2, Y2
-	VADDPD         Y2, Y9, Y3
-	VMULPD         512(BX), Y4, Y5
-	VADDPD         Y7, Y5, Y5
-	VADDPD         Y9, Y5, Y6
-	VSUBPD         Y6, Y5, Y7
-	VADDPD         Y9, Y7, Y7
-	VADDPD         Y2, Y7, Y7
-	VMULPD         544(BX), Y4, Y4
-	VADDPD         Y4, Y7, Y7
-	VADDPD         Y8, Y7, Y7
-	VMULPD         Y3, Y3, Y2
-	VMULPD         576(BX), Y3, Y4
-	VADDPD         608(BX), Y4, Y4
-	VMULPD         640(BX), Y3, Y8
-	VADDPD         672(BX), Y8, Y8
-	VMULPD         Y8, Y2, Y8
-	VADDPD         Y8, Y4, Y4
-	VMULPD         Y4, Y2, Y4
-	VMULPD         704(BX), Y3, Y8
-	VADDPD         736(BX), Y8, Y8
-	VMULPD         768(BX), Y2, Y5
-	VADDPD         Y5, Y8, Y8
-	VMULPD         Y2, Y2, Y5
-	VMULPD         Y2, Y5, Y5
-	VMULPD         Y8, Y5, Y8
-	VADDPD         Y8, Y4, Y4
-	VADDPD         Y4, Y7, Y7
-	VADDPD         Y7, Y6, Y2
+	VMULPD         Y7, Y3, Y7
+	VMULPD         544(BX), Y4, Y3
+	VADDPD         Y6, Y3, Y3
+	VADDPD         Y7, Y3, Y3
+	VMULPD         512(BX), Y4, Y4
+	VADDPD         Y5, Y4, Y4
+	VADDPD         Y3, Y2, Y2
+	VADDPD         Y2, Y4, Y2
 	VMULPD         Y1, Y2, Y2
 	VMOVUPD        32(CX)(DI*1), Y3
 	VCMPPD         $0x1d, 800(BX), Y3, Y4
@@ -5519,7 +4917,7 @@ vlogMulAVX2_loop2:
 	VANDPD         Y5, Y4, Y4
 	VMOVMSKPD      Y4, R8
 	CMPL           R8, $0x0f
-	JNE            vlogMulAVX2_loop1
+	JNE            vpowLogMulAVX2_loop1
 	VPSUBQ         352(BX), Y3, Y4
 	VPSRLQ         $0x2d, Y4, Y5
 	VPAND          Y0, Y5, Y5
@@ -5535,80 +4933,57 @@ vlogMulAVX2_loop2:
 	VSUBPD         480(BX), Y5, Y5
 	VPAND          384(BX), Y4, Y4
 	VPSUBQ         Y4, Y3, Y3
-	VBROADCASTF128 (SI)(R8*8), Y7
-	VBROADCASTF128 (SI)(R10*8), Y4
-	VBLENDPD       $0x0c, Y4, Y7, Y7
-	VBROADCASTF128 (SI)(R9*8), Y6
-	VBROADCASTF128 (SI)(R11*8), Y4
-	VBLENDPD       $0x0c, Y4, Y6, Y6
-	VUNPCKLPD      Y6, Y7, Y4
-	VUNPCKHPD      Y6, Y7, Y6
-	VBROADCASTF128 16(SI)(R8*8), Y9
-	VBROADCASTF128 16(SI)(R10*8), Y7
-	VBLENDPD       $0x0c, Y7, Y9, Y9
-	VBROADCASTF128 16(SI)(R9*8), Y8
-	VBROADCASTF128 16(SI)(R11*8), Y7
-	VBLENDPD       $0x0c, Y7, Y8, Y8
-	VUNPCKLPD      Y8, Y9, Y7
-	VUNPCKHPD      Y8, Y9, Y8
-	VBROADCASTSD   32(SI)(R8*8), Y9
-	VBROADCASTSD   32(SI)(R9*8), Y10
-	VBLENDPD       $0x02, Y10, Y9, Y9
-	VBROADCASTSD   32(SI)(R10*8), Y10
-	VBLENDPD       $0x04, Y10, Y9, Y9
-	VBROADCASTSD   32(SI)(R11*8), Y10
-	VBLENDPD       $0x08, Y10, Y9, Y9
-	VSUBPD         Y6, Y3, Y3
-	VPAND          416(BX), Y3, Y6
-	VMULPD         Y4, Y6, Y10
-	VSUBPD         Y6, Y3, Y3
+	VBROADCASTSD   (SI)(R8*8), Y4
+	VBROADCASTSD   (SI)(R9*8), Y6
+	VBLENDPD       $0x02, Y6, Y4, Y4
+	VBROADCASTSD   (SI)(R10*8), Y6
+	VBLENDPD       $0x04, Y6, Y4, Y4
+	VBROADCASTSD   (SI)(R11*8), Y6
+	VBLENDPD       $0x08, Y6, Y4, Y4
+	VBROADCASTF128 24(SI)(R8*8), Y8
+	VBROADCASTF128 24(SI)(R10*8), Y6
+	VBLENDPD       $0x0c, Y6, Y8, Y8
+	VBROADCASTF128 24(SI)(R9*8), Y7
+	VBROADCASTF128 24(SI)(R11*8), Y6
+	VBLENDPD       $0x0c, Y6, Y7, Y7
+	VUNPCKLPD      Y7, Y8, Y6
+	VUNPCKHPD      Y7, Y8, Y7
 	VMULPD         Y4, Y3, Y3
-	VADDPD         Y7, Y3, Y3
-	VADDPD         Y3, Y10, Y4
-	VMULPD         512(BX), Y5, Y6
-	VADDPD         Y8, Y6, Y6
-	VADDPD         Y10, Y6, Y7
-	VSUBPD         Y7, Y6, Y8
-	VADDPD         Y10, Y8, Y8
-	VADDPD         Y3, Y8, Y8
-	VMULPD         544(BX), Y5, Y5
-	VADDPD         Y5, Y8, Y8
-	VADDPD         Y9, Y8, Y8
-	VMULPD         Y4, Y4, Y3
-	VMULPD         576(BX), Y4, Y5
-	VADDPD         608(BX), Y5, Y5
-	VMULPD         640(BX), Y4, Y9
+	VSUBPD         864(BX), Y3, Y3
+	VMULPD         Y3, Y3, Y4
+	VMULPD         576(BX), Y3, Y8
+	VADDPD         608(BX), Y8, Y8
+	VMULPD         640(BX), Y3, Y9
 	VADDPD         672(BX), Y9, Y9
-	VMULPD         Y9, Y3, Y9
-	VADDPD         Y9, Y5, Y5
-	VMULPD         Y5, Y3, Y5
-	VMULPD         704(BX), Y4, Y9
-	VADDPD         736(BX), Y9, Y9
-	VMULPD         768(BX), Y3, Y6
-	VADDPD         Y6, Y9, Y9
-	VMULPD         Y3, Y3, Y6
-	VMULPD         Y3, Y6, Y6
-	VMULPD         Y9, Y6, Y9
-	VADDPD         Y9, Y5, Y5
-	VADDPD         Y5, Y8, Y8
-	VADDPD         Y8, Y7, Y3
+	VMULPD         736(BX), Y4, Y10
+	VADDPD         Y10, Y9, Y9
+	VMULPD         Y9, Y4, Y9
+	VADDPD         Y9, Y8, Y8
+	VMULPD         Y8, Y4, Y8
+	VMULPD         544(BX), Y5, Y4
+	VADDPD         Y7, Y4, Y4
+	VADDPD         Y8, Y4, Y4
+	VMULPD         512(BX), Y5, Y5
+	VADDPD         Y6, Y5, Y5
+	VADDPD         Y4, Y3, Y3
+	VADDPD         Y3, Y5, Y3
 	VMULPD         Y1, Y3, Y3
 	VMOVUPD        Y2, (AX)(DI*1)
 	VMOVUPD        Y3, 32(AX)(DI*1)
 	ADDQ           $0x40, DI
-	JMP            vlogMulAVX2_loop2
+	JMP            vpowLogMulAVX2_loop2
 
-vlogMulAVX2_loop1:
+vpowLogMulAVX2_loop1:
 	LEAQ           32(DI), R8
 	CMPQ           R8, DX
-	JA             vlogMulAVX2_done
+	JA             vpowLogMulAVX2_done
 	VMOVUPD        (CX)(DI*1), Y2
 	VCMPPD         $0x1d, 800(BX), Y2, Y3
 	VCMPPD         $0x12, 832(BX), Y2, Y4
 	VANDPD         Y4, Y3, Y3
 	VMOVMSKPD      Y3, R8
 	CMPL           R8, $0x0f
-	JNE            vlogMulAVX2_done
+	JNE            vpowLogMulAVX2_done
 	VPSUBQ         352(BX), Y2, Y3
 	VPSRLQ         $0x2d, Y3, Y4
 	VPAND          Y0, Y4, Y4
@@ -5624,69 +4999,46 @@ vlogMulAVX2_loop1:
 	VSUBPD         480(BX), Y4, Y4
 	VPAND          384(BX), Y3, Y3
 	VPSUBQ         Y3, Y2, Y2
-	VBROADCASTF128 (SI)(R8*8), Y6
-	VBROADCASTF128 (SI)(R10*8), Y3
-	VBLENDPD       $0x0c, Y3, Y6, Y6
-	VBROADCASTF128 (SI)(R9*8), Y5
-	VBROADCASTF128 (SI)(R11*8), Y3
-	VBLENDPD       $0x0c, Y3, Y5, Y5
-	VUNPCKLPD      Y5, Y6, Y3
-	VUNPCKHPD      Y5, Y6, Y5
-	VBROADCASTF128 16(SI)(R8*8), Y8
-	VBROADCASTF128 16(SI)(R10*8), Y6
-	VBLENDPD       $0x0c, Y6, Y8, Y8
-	VBROADCASTF128 16(SI)(R9*8), Y7
-	VBROADCASTF128 16(SI)(R11*8), Y6
-	VBLENDPD       $0x0c, Y6, Y7, Y7
-	VUNPCKLPD      Y7, Y8, Y6
-	VUNPCKHPD      Y7, Y8, Y7
-	VBROADCASTSD   32(SI)(R8*8), Y8
-	VBROADCASTSD   32(SI)(R9*8), Y9
-	VBLENDPD       $0x02, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R10*8), Y9
-	VBLENDPD       $0x04, Y9, Y8, Y8
-	VBROADCASTSD   32(SI)(R11*8), Y9
-	VBLENDPD       $0x08, Y9, Y8, Y8
-	VSUBPD         Y5, Y2, Y2
-	VPAND          416(BX), Y2, Y5
-	VMULPD         Y3, Y5, Y9
-	VSUBPD         Y5, Y2, Y2
+	VBROADCASTSD   (SI)(R8*8), Y3
+	VBROADCASTSD   (SI)(R9*8), Y5
+	VBLENDPD       $0x02, Y5, Y3, Y3
+	VBROADCASTSD   (SI)(R10*8), Y5
+	VBLENDPD       $0x04, Y5, Y3, Y3
+	VBROADCASTSD   (SI)(R11*8), Y5
+	VBLENDPD       $0x08, Y5, Y3, Y3
+	VBROADCASTF128 24(SI)(R8*8), Y7
+	VBROADCASTF128 24(SI)(R10*8), Y5
+	VBLENDPD       $0x0c, Y5, Y7, Y7
+	VBROADCASTF128 24(SI)(R9*8), Y6
+	VBROADCASTF128 24(SI)(R11*8), Y5
+	VBLENDPD       $0x0c, Y5, Y6, Y6
+	VUNPCKLPD      Y6, Y7, Y5
+	VUNPCKHPD      Y6, Y7, Y6
 	VMULPD         Y3, Y2, Y2
-	VADDPD         Y6, Y2, Y2
-	VADDPD         Y2, Y9, Y3
-	VMULPD         512(BX), Y4, Y5
-	VADDPD         Y7, Y5, Y5
-	VADDPD         Y9, Y5, Y6
-	VSUBPD         Y6, Y5, Y7
-	VADDPD         Y9, Y7, Y7
-	VADDPD         Y2, Y7, Y7
-	VMULPD         544(BX), Y4, Y4
-	VADDPD         Y4, Y7, Y7
-	VADDPD         Y8, Y7, Y7
-	VMULPD         Y3, Y3, Y2
-	VMULPD         576(BX), Y3, Y4
-	VADDPD         608(BX), Y4, Y4
-	VMULPD         640(BX), Y3, Y8
+	VSUBPD         864(BX), Y2, Y2
+	VMULPD         Y2, Y2, Y3
+	VMULPD         576(BX), Y2, Y7
+	VADDPD         608(BX), Y7, Y7
+	VMULPD         640(BX), Y2, Y8
 	VADDPD         672(BX), Y8, Y8
-	VMULPD         Y8, Y2, Y8
-	VADDPD         Y8, Y4, Y4
-	VMULPD         Y4, Y2, Y4
-	VMULPD         704(BX), Y3, Y8
-	VADDPD         736(BX), Y8, Y8
-	VMULPD         768(BX), Y2, Y5
-	VADDPD         Y5, Y8, Y8
-	VMULPD         Y2, Y2, Y5
-	VMULPD         Y2, Y5, Y5
-	VMULPD         Y8, Y5, Y8
-	VADDPD         Y8, Y4, Y4
-	VADDPD         Y4, Y7, Y7
-	VADDPD         Y7, Y6, Y2
+	VMULPD         736(BX), Y3, Y9
+	VADDPD         Y9, Y8, Y8
+	VMULPD         Y8, Y3, Y8
+	VADDPD         Y8, Y7, Y7
+	VMULPD         Y7, Y3, Y7
+	VMULPD         544(BX), Y4, Y3
+	VADDPD         Y6, Y3, Y3
+	VADDPD         Y7, Y3, Y3
+	VMULPD         512(BX), Y4, Y4
+	VADDPD         Y5, Y4, Y4
+	VADDPD         Y3, Y2, Y2
+	VADDPD         Y2, Y4, Y2
 	VMULPD         Y1, Y2, Y2
 	VMOVUPD        Y2, (AX)(DI*1)
 	ADDQ           $0x20, DI
-	JMP            vlogMulAVX2_loop1
+	JMP            vpowLogMulAVX2_loop1
 
-vlogMulAVX2_done:
+vpowLogMulAVX2_done:
 	SHRQ $0x03, DI
 	MOVQ DI, ret+56(FP)
 	VZEROUPPER

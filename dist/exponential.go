@@ -43,7 +43,7 @@ func (d Weibull) check() {
 // has the Weibull law by inversion of its survival function.
 func (d Weibull) Rand(src rand.Source) float64 {
 	d.check()
-	return d.Lambda * exp(log(stdExpSrc(src))/d.K)
+	return d.Lambda * exp(float64(powLog(stdExpSrc(src))*(1/d.K)))
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and
@@ -57,7 +57,7 @@ func (d Weibull) Fill(src rand.Source, dst []float64) {
 	for len(dst) > 0 {
 		c := chunk(&w, dst)
 		c = c[:expFill(&w, c, 1)]
-		powAll(c, d.K, d.Lambda)
+		powAll(c, 1/d.K, d.Lambda)
 		dst = dst[len(c):]
 	}
 }

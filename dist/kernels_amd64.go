@@ -63,10 +63,7 @@ func vlogAVX512(dst, src []float64) int
 func vexpMulAVX512(dst, src []float64, lambda float64) int
 
 //go:noescape
-func vlogDivAVX512(dst, src []float64, k float64) int
-
-//go:noescape
-func vlogMulAVX512(dst, src []float64, k float64) int
+func vpowLogMulAVX512(dst, src []float64, k float64) int
 
 //go:noescape
 func vexpAVX2(dst, src []float64) int
@@ -78,10 +75,7 @@ func vlogAVX2(dst, src []float64) int
 func vexpMulAVX2(dst, src []float64, lambda float64) int
 
 //go:noescape
-func vlogDivAVX2(dst, src []float64, k float64) int
-
-//go:noescape
-func vlogMulAVX2(dst, src []float64, k float64) int
+func vpowLogMulAVX2(dst, src []float64, k float64) int
 
 //go:noescape
 func boostRunAVX512(gs, us []float64, src []byte, l *mtLanes) int
@@ -285,8 +279,8 @@ func asmUniformsInside(dst []float64, p []byte, lo, width float64) int {
 }
 
 // xmathConsts are the constants of exp and log (xmath.go) as the kernels
-// vexp, vexpMul, vlog, vlogDiv and vlogMul read them, in the order of constNames in
-// _asm/xmath.go.
+// vexp, vexpMul, vlog and vpowLogMul read them, in the order of constNames
+// in _asm/xmath.go.
 var xmathConsts = [...]uint64{
 	1<<63 - 1,             // abs
 	math.Float64bits(700), // expBound: exp's core for |x| < 700
@@ -315,6 +309,7 @@ var xmathConsts = [...]uint64{
 	math.Float64bits(-1.0 / 8),
 	math.Float64bits(0x1p-1022),       // the least positive normal float64
 	math.Float64bits(math.MaxFloat64), // the greatest
+	math.Float64bits(1),
 }
 
 // xmathConsts4 holds each of xmathConsts four times, the 32-byte memory
@@ -376,24 +371,13 @@ func asmExpMul(dst, src []float64, lambda float64) int {
 	return 0
 }
 
-// asmLogDiv is asmLog for log(x)/k.
-func asmLogDiv(dst, src []float64, k float64) int {
+// asmPowLogMul is asmLog for powLog(x)·k.
+func asmPowLogMul(dst, src []float64, k float64) int {
 	switch {
 	case useAVX512:
-		return vlogDivAVX512(dst, src, k)
+		return vpowLogMulAVX512(dst, src, k)
 	case useAVX2:
-		return vlogDivAVX2(dst, src, k)
-	}
-	return 0
-}
-
-// asmLogMul is asmLog for log(x)·k.
-func asmLogMul(dst, src []float64, k float64) int {
-	switch {
-	case useAVX512:
-		return vlogMulAVX512(dst, src, k)
-	case useAVX2:
-		return vlogMulAVX2(dst, src, k)
+		return vpowLogMulAVX2(dst, src, k)
 	}
 	return 0
 }

@@ -28,8 +28,7 @@ func asmCompact(dst []float64, xs []float64, keep *[walkBlock / 64]uint64, m int
 func asmExp(dst, src []float64) int                    { return 0 }
 func asmLog(dst, src []float64) int                    { return 0 }
 func asmExpMul(dst, src []float64, lambda float64) int { return 0 }
-func asmLogDiv(dst, src []float64, k float64) int      { return 0 }
-func asmLogMul(dst, src []float64, k float64) int      { return 0 }
+func asmPowLogMul(dst, src []float64, k float64) int   { return 0 }
 
 func asmBetaRatios(dst, g []float64) int { return 0 }
 

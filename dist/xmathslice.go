@@ -35,30 +35,20 @@ func logAll(xs []float64) {
 	}
 }
 
-// logDivAll sets xs[i] = log(xs[i])/k for every i.
-func logDivAll(xs []float64, k float64) {
+// powLogMulAll sets xs[i] = powLog(xs[i])·k for every i.
+func powLogMulAll(xs []float64, k float64) {
 	for i := 0; i < len(xs); {
-		i += asmLogDiv(xs[i:], xs[i:], k)
+		i += asmPowLogMul(xs[i:], xs[i:], k)
 		for end := min(i+kernelWords, len(xs)); i < end; i++ {
-			xs[i] = log(xs[i]) / k
+			xs[i] = float64(powLog(xs[i]) * k)
 		}
 	}
 }
 
-// logMulAll sets xs[i] = log(xs[i])·k for every i.
-func logMulAll(xs []float64, k float64) {
-	for i := 0; i < len(xs); {
-		i += asmLogMul(xs[i:], xs[i:], k)
-		for end := min(i+kernelWords, len(xs)); i < end; i++ {
-			xs[i] = float64(log(xs[i]) * k)
-		}
-	}
-}
-
-// powAll sets xs[i] = lambda * exp(log(xs[i])/k) for every i, Weibull's
-// power, in two passes over xs (in L1 for a chunk): the kernels of one
-// operation each keep more lanes in flight than one kernel of both.
-func powAll(xs []float64, k, lambda float64) {
-	logDivAll(xs, k)
+// powAll sets xs[i] = lambda * exp(powLog(xs[i])·ik) for every i,
+// Weibull's power, in two passes over xs (in L1 for a chunk): the kernels
+// of one operation each keep more lanes in flight than one kernel of both.
+func powAll(xs []float64, ik, lambda float64) {
+	powLogMulAll(xs, ik)
 	expMulAll(xs, lambda)
 }

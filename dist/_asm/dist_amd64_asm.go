@@ -20,9 +20,8 @@
 //     stopping at the first word whose x is not (Uniform.draw takes it);
 //     uniformsInside: the same without the test, for intervals where no
 //     word's x rounds to an endpoint.
-//   - vexp, vexpMul, vlog, vlogDiv, vlogMul: exp(x), lambda·exp(x),
-//     log(x), log(x)/k and log(x)·k over a slice (xmath.go in this
-//     directory).
+//   - vexp, vexpMul, vlog, vpowLogMul: exp(x), lambda·exp(x), log(x)
+//     and powLog(x)·k over a slice (xmath.go in this directory).
 //   - mtTries: the tries of the gamma sampler of Marsaglia and Tsang, a
 //     block at a time, for the Go walks (mttries.go); verdicts: the
 //     bounds' answers for the tries the squeeze leaves (verdict.go);

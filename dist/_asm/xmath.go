@@ -10,12 +10,12 @@ package main
 // one with no index.
 //
 //   - vexp, vexpMul: dst[i] = exp(src[i]), lambda * exp(src[i]);
-//   - vlog, vlogDiv, vlogMul: dst[i] = log(src[i]), log(src[i])/k,
-//     log(src[i])*k.
+//   - vlog: dst[i] = log(src[i]);
+//   - vpowLogMul: dst[i] = powLog(src[i])*k.
 //
-// (Weibull's power lambda * exp(log(x)/k) is vlogDiv's pass over a chunk
-// and then vexpMul's: one kernel of both measured slower, its long chain
-// of dependent operations, two gathers deep, filling the scheduler.)
+// (Weibull's power lambda * exp(powLog(x)*k) is vpowLogMul's pass over a
+// chunk and then vexpMul's: one kernel of both measured slower, its long
+// chain of dependent operations, two gathers deep, filling the scheduler.)
 //
 // Each stops before the first group of lanes holding an input the scalar
 // code treats apart (exp: |x| >= 700 or NaN, where exp scales 2^(k/128)
@@ -73,6 +73,7 @@ var constNames = []string{
 	"p8",        // -1.0/8
 	"minNormal", // 0x1p-1022
 	"maxFloat",  // math.MaxFloat64
+	"one",       // 1
 }
 
 // consts gives a kernel's constants: registers loaded before its loop for
@@ -383,6 +384,58 @@ func logBody(c *consts, tbl Register, x, y VecVirtual) {
 	VADDPD(lo, hi, y)
 }
 
+// powLogBody sets y to powLog(x) for x a positive normal float64
+// (xmath.go's powLog); tbl as logBody's.
+func powLogBody(c *consts, tbl Register, x, y VecVirtual) {
+	tmp, idx, k, z := c.vec(), c.vec(), c.vec(), c.vec()
+	c.subq("logOff", x, tmp)
+	VPSRLQ(U8(45), tmp, idx)
+	c.and("low7", idx, idx)
+	var rows []Register
+	if !c.s.avx512 {
+		t := c.vec() // row idx of logTab: word 5·idx
+		VPSLLQ(U8(2), idx, t)
+		VPADDQ(t, idx, idx)
+		rows = indices(idx)
+	}
+	VPSRLQ(U8(52), tmp, k)
+	c.xor("kMagic", k, k)
+	c.sub("kBias", k, k) // float64(int64(tmp) >> 52)
+	c.and("expField", tmp, tmp)
+	VPSUBQ(tmp, x, z)
+	invc, logchi, logclo := c.vec(), c.vec(), c.vec()
+	const col = 8 * 128
+	if c.s.avx512 {
+		c.gather(tbl, 0, idx, invc)
+		c.gather(tbl, 3*col, idx, logchi)
+		c.gather(tbl, 4*col, idx, logclo)
+	} else {
+		column(tbl, 0, rows, invc)
+		pairs(tbl, 24, rows, logchi, logclo) // adjacent in a row
+	}
+	r, r2, a, b, q := c.vec(), c.vec(), c.vec(), c.vec(), c.vec()
+	VMULPD(invc, z, r)
+	c.sub("one", r, r)
+	VMULPD(r, r, r2)
+	c.mul("p3", r, a)
+	c.add("p2", a, a)
+	c.mul("p5", r, b)
+	c.add("p4", b, b)
+	c.mul("p6", r2, q)
+	VADDPD(q, b, b)
+	VMULPD(b, r2, b)
+	VADDPD(b, a, a)
+	VMULPD(a, r2, a) // log1p(r) - r to r^6
+	lo, t := c.vec(), c.vec()
+	c.mul("ln2lo", k, lo)
+	VADDPD(logclo, lo, lo)
+	VADDPD(a, lo, lo)
+	c.mul("ln2hi", k, t)
+	VADDPD(logchi, t, t)
+	VADDPD(lo, r, r)
+	VADDPD(r, t, y)
+}
+
 // xmathKernel generates a kernel over dst and src: for each whole group of
 // lanes of min(len(dst), len(src)) it loads x from src, jumps out (before
 // storing) if check fails for a lane, and stores body's value to dst.
@@ -450,11 +503,13 @@ func regConsts(name string) []string {
 	switch name {
 	case "vexpAVX512", "vexpMulAVX512":
 		return exp
-	case "vlogAVX512", "vlogDivAVX512", "vlogMulAVX512":
+	case "vlogAVX512":
 		return log[:len(log)-9] // as many as leave two bodies their registers
+	case "vpowLogMulAVX512":
+		return []string{"minNormal", "maxFloat", "logOff", "low7", "kMagic", "kBias", "expField", "one"}
 	case "vexpAVX2", "vexpMulAVX2":
 		return []string{"invLn2N", "shift", "low7"}
-	case "vlogAVX2", "vlogDivAVX2", "vlogMulAVX2":
+	case "vlogAVX2", "vpowLogMulAVX2":
 		return []string{"low7"}
 	}
 	panic(name)
@@ -484,13 +539,10 @@ func xmathKernels(s isa) {
 				}
 			})
 	}
-	for _, op := range []string{"", "Div", "Mul"} {
-		name, doc := "vlog"+op, []string{"sets dst[i] = log(src[i]) (xmath.go's log)."}
-		switch op {
-		case "Div":
-			doc = []string{"sets dst[i] = log(src[i])/k (xmath.go's log)."}
-		case "Mul":
-			doc = []string{"sets dst[i] = log(src[i])*k (xmath.go's log)."}
+	for _, pow := range []bool{false, true} {
+		name, doc := "vlog", []string{"sets dst[i] = log(src[i]) (xmath.go's log)."}
+		if pow {
+			name, doc = "vpowLogMul", []string{"sets dst[i] = powLog(src[i])*k (xmath.go's powLog)."}
 		}
 		xmathKernel(name, s, append(doc, "Inputs apart: all but the positive normal float64s."),
 			func(c *consts) func(x, y VecVirtual, fail string) {
@@ -500,19 +552,18 @@ func xmathKernels(s isa) {
 				}
 				tbl := table(name)
 				var k VecVirtual
-				if op != "" {
+				if pow {
 					k = param(c, "k")
 				}
 				return func(x, y VecVirtual, fail string) {
 					ok := checkReg(c)
 					logCheck(c, x, ok)
 					allOK(c.s, ok, fail)
-					logBody(c, tbl, x, y)
-					switch op {
-					case "Div":
-						VDIVPD(k, y, y)
-					case "Mul":
+					if pow {
+						powLogBody(c, tbl, x, y)
 						VMULPD(k, y, y)
+					} else {
+						logBody(c, tbl, x, y)
 					}
 				}
 			})

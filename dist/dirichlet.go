@@ -75,13 +75,34 @@ func (d Dirichlet) Fill(src rand.Source, dst []float64) {
 		return
 	}
 	var s gammaSampler
-	for r := 0; r < len(dst); r += k {
-		row := dst[r : r+k]
-		if logs {
-			d.logRow(&w, row, &kept, &s)
-		} else {
-			d.row(&w, row, &kept, &s)
+	if logs {
+		for r := 0; r < len(dst); r += k {
+			d.logRow(&w, dst[r:r+k], &kept, &s)
 		}
+		return
+	}
+	// row's draws, a chunk at a time into dst's memory (the values
+	// replace the words they took), and the vectors normalised once their
+	// last value is made, while the chunk is in L1.
+	made, done, c := 0, 0, 0 // values made, values of whole vectors normalised, place
+	for made < len(dst) {
+		b := chunk(&w, dst[made:])
+		i := 0
+		for ; i < len(b) && !w.spent() && !rechunk(&w, len(b)-i); i++ {
+			g := d.sampler(c, &kept, &s)
+			if g.kind == gammaMT {
+				b[i] = g.mt.drawQuick(&w)
+			} else {
+				b[i] = g.unit(&w)
+			}
+			if c++; c == k {
+				c = 0
+			}
+		}
+		made += i
+		whole := (made - done) / k * k
+		normaliseRows(dst[done:done+whole], k)
+		done += whole
 	}
 }
 
@@ -276,6 +297,7 @@ func normaliseRows(b []float64, k int) {
 	r := 0
 	for ; r+4*k <= len(b); r += 4 * k {
 		v0, v1, v2, v3 := b[r:r+k], b[r+k:r+2*k], b[r+2*k:r+3*k], b[r+3*k:r+4*k]
+		v1, v2, v3 = v1[:len(v0)], v2[:len(v0)], v3[:len(v0)] // no bounds checks in the loops
 		s0, s1, s2, s3 := 0.0, 0.0, 0.0, 0.0
 		for i := range v0 {
 			s0 += v0[i]

@@ -103,8 +103,8 @@ func TestLMSLogLow(t *testing.T) {
 
 // TestLMSDirichletBlocks holds Dirichlet's blocks (lmsQuick, lmsLogs for a
 // symmetric Alpha below 1/4, the boosts' powers and the logs over a block)
-// to row and logRow, the per-value draws that orders above dirichletKept
-// take, on a twin Source's words, over many vectors (the public
+// and its chunks of per-value draws to row and logRow, one vector at a
+// time, on a twin Source's words, over many vectors (the public
 // TestLMSFillIsRandLoop holds Gamma, Beta and StudentsT to Rand loops).
 func TestLMSDirichletBlocks(t *testing.T) {
 	n := 200000
@@ -116,6 +116,9 @@ func TestLMSDirichletBlocks(t *testing.T) {
 		{Alpha: []float64{1e-310, 1e-310, 1e-310}}, // every log -Inf: logRow's vertex
 		{Alpha: []float64{0.1, 0.2, 0.3, 0.5, 1, 2.5}},
 		{Alpha: []float64{0.3, 0.7, 2, 0.45}},
+		{Alpha: []float64{1, 2, 3.5, 10, 1.5}}, // row's draws, a chunk at a time
+		{Alpha: append(make([]float64, 0, 40), 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7,
+			2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7)}, // more than dirichletKept
 	} {
 		k := len(d.Alpha)
 		xs := make([]float64, n/k*k)
@@ -124,7 +127,9 @@ func TestLMSDirichletBlocks(t *testing.T) {
 		var kept [dirichletKept]gammaSampler
 		logs := false
 		for c, a := range d.Alpha {
-			kept[c].init(a, 1)
+			if c < dirichletKept {
+				kept[c].init(a, 1)
+			}
 			logs = logs || a < lmsMax
 		}
 		w := open(twin)

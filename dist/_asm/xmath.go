@@ -310,15 +310,15 @@ func logCheck(c *consts, x VecVirtual, ok Register) {
 	c.cmp(cmpLE, "maxFloat", x, ok, true)
 }
 
-// logBody sets y to log(x) for x a positive normal float64 (log's core in
-// xmath.go); tbl holds the address of logSoA, logTab's columns, for
-// AVX-512, and of logTab for AVX2.
-func logBody(c *consts, tbl Register, x, y VecVirtual) {
-	tmp, idx, k, z := c.vec(), c.vec(), c.vec(), c.vec()
+// logReduce is the reduction of log and powLog (logCore in xmath.go):
+// x = 2^k z with z in the table's range, idx z's cell (for AVX2 the
+// general registers of its rows' words, 5·idx, in rows), k as a float64.
+func logReduce(c *consts, x VecVirtual) (idx VecVirtual, rows []Register, k, z VecVirtual) {
+	tmp := c.vec()
+	idx, k, z = c.vec(), c.vec(), c.vec()
 	c.subq("logOff", x, tmp)
 	VPSRLQ(U8(45), tmp, idx)
 	c.and("low7", idx, idx)
-	var rows []Register
 	if !c.s.avx512 {
 		// Row idx of logTab (40 bytes, 5 words): word 5·idx.
 		t := c.vec()
@@ -331,6 +331,14 @@ func logBody(c *consts, tbl Register, x, y VecVirtual) {
 	c.sub("kBias", k, k) // float64(int64(tmp) >> 52)
 	c.and("expField", tmp, tmp)
 	VPSUBQ(tmp, x, z)
+	return idx, rows, k, z
+}
+
+// logBody sets y to log(x) for x a positive normal float64 (log's core in
+// xmath.go); tbl holds the address of logSoA, logTab's columns, for
+// AVX-512, and of logTab for AVX2.
+func logBody(c *consts, tbl Register, x, y VecVirtual) {
+	idx, rows, k, z := logReduce(c, x)
 	invc, chi, rc, logchi, logclo := c.vec(), c.vec(), c.vec(), c.vec(), c.vec()
 	const col = 8 * 128
 	if c.s.avx512 {
@@ -387,22 +395,7 @@ func logBody(c *consts, tbl Register, x, y VecVirtual) {
 // powLogBody sets y to powLog(x) for x a positive normal float64
 // (xmath.go's powLog); tbl as logBody's.
 func powLogBody(c *consts, tbl Register, x, y VecVirtual) {
-	tmp, idx, k, z := c.vec(), c.vec(), c.vec(), c.vec()
-	c.subq("logOff", x, tmp)
-	VPSRLQ(U8(45), tmp, idx)
-	c.and("low7", idx, idx)
-	var rows []Register
-	if !c.s.avx512 {
-		t := c.vec() // row idx of logTab: word 5·idx
-		VPSLLQ(U8(2), idx, t)
-		VPADDQ(t, idx, idx)
-		rows = indices(idx)
-	}
-	VPSRLQ(U8(52), tmp, k)
-	c.xor("kMagic", k, k)
-	c.sub("kBias", k, k) // float64(int64(tmp) >> 52)
-	c.and("expField", tmp, tmp)
-	VPSUBQ(tmp, x, z)
+	idx, rows, k, z := logReduce(c, x)
 	invc, logchi, logclo := c.vec(), c.vec(), c.vec()
 	const col = 8 * 128
 	if c.s.avx512 {

@@ -303,3 +303,34 @@ func TestContinuousTailsLong(t *testing.T) {
 		}
 	}
 }
+
+// TestWeibullIsExponentialPower holds Weibull's values to their
+// definition, Lambda·E^(1/K) for the exponential E that Exponential{1}
+// draws from the same words (a twin Source), against math.Pow: within
+// (|log E|/K + 4)·2^-52 of it, relative (the power's exponent, log E / K,
+// carries an absolute error of about 2^-52·|log E|/K into the value). Fill
+// (the kernels) and Rand (the scalar code) alike, and on PCG.
+func TestWeibullIsExponentialPower(t *testing.T) {
+	const n = 20000
+	for _, d := range []dist.Weibull{{K: 1.5, Lambda: 1}, {K: 0.5, Lambda: 2.5}, {K: 3, Lambda: 1}, {K: 10, Lambda: 0.1}, {K: 0.25, Lambda: 1}} {
+		for _, mk := range []func() rand.Source{
+			func() rand.Source { return chacha.NewSource(5) },
+			func() rand.Source { return rand.NewPCG(5, 6) },
+		} {
+			xs, es := make([]float64, n), make([]float64, n)
+			d.Fill(mk(), xs)
+			dist.Exponential{Rate: 1}.Fill(mk(), es)
+			src := mk()
+			for i, e := range es {
+				want := d.Lambda * math.Pow(e, 1/d.K)
+				tol := (math.Abs(math.Log(e))/d.K + 4) * 0x1p-52 * want
+				if !(math.Abs(xs[i]-want) <= tol) {
+					t.Fatalf("%+v: value %d is %v, want Lambda·E^(1/K) = %v (E = %v)", d, i, xs[i], want, e)
+				}
+				if r := d.Rand(src); r != xs[i] {
+					t.Fatalf("%+v: Rand %d is %v, Fill gave %v", d, i, r, xs[i])
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,8 @@ package dist
 
 // Beta(a, b) is X/(X+Y) for independent X ~ Gamma(a), Y ~ Gamma(b), drawn
 // by the gamma sampler of gamma.go (Marsaglia and Tsang 2000; Liu, Martin
-// and Syring 2017 for small shapes), X first.
+// and Syring 2017 for small shapes), X first; where both shapes are below
+// 1 (but both 1/2), by Jöhnk's method instead (betajohnk.go).
 //
 // Where both shapes are above 1 (Marsaglia and Tsang's), a try is a try of
 // X and a try of Y, four words (eight where a normal word is off the
@@ -11,36 +12,25 @@ package dist
 // independent gammas of the two shapes. With tries of fixed words the
 // Fill's kernel makes every try of a block at once and never stops.
 //
-// Where both shapes are boosted (from lmsMax to below 1, but 1/2), a try is a
-// boosted try of X and one of Y, six words (twelve where a word is off its
-// ziggurat's fast path: boostPairTry), taken where both are, for the same
-// reason and to the same end.
-//
 // Where neither shape is below lmsMax the gammas are normal numbers and the
-// ratio is formed directly (within 2 ulps). Where one is, X or Y may lie
-// far below the subnormals (Gamma(0.001) does half the time), so the value
-// is formed from t = log X - log Y, which the sampler gives without
-// forming X or Y: s = e/(1+e) with e = exp(-|t|) <= 1, the value s for
-// t < 0 and 1 - s for t >= 0. So the result is in [0, 1], never NaN, keeps
-// its precision down to the subnormals near 0, and near 1 is 1 - s rounded
-// once (to 1 where s < 2^-54): a shape as small as 0.001 puts nearly half
-// the mass within 1e-300 of 1 and half within 1e-300 of 0. Where both
-// shapes are small, t is computed from the scaled logs a·log X and b·log Y
-// (never infinite) as (a·log X·m/a - b·log Y·m/b)/m, m = min(a, b), so
-// that even shapes below 1e-300, where log X itself is -Inf, give 0 or 1
-// with the right odds and never NaN.
+// ratio is formed directly (within 2 ulps). Where one is (and the other is
+// at least 1), X or Y may lie far below the subnormals (Gamma(0.001) does
+// half the time), so the value is formed from t = log X - log Y, which the
+// sampler gives without forming X or Y: s = e/(1+e) with e = exp(-|t|) <=
+// 1, the value s for t < 0 and 1 - s for t >= 0. So the result is in [0,
+// 1], never NaN, keeps its precision down to the subnormals near 0, and
+// near 1 is 1 - s rounded once (to 1 where s < 2^-54): a shape as small as
+// 0.001 puts nearly half the mass within 1e-300 of 1 and half within
+// 1e-300 of 0.
 //
-// Measured against the alternatives on this package's exp and log:
-// R. C. H. Cheng, "Generating beta variates with nonintegral shape
-// parameters", Communications of the ACM 21(4), 317-322, 1978 (BB, for
-// shapes > 1), takes a log, an exp and a division per try where the two
-// gammas take none but in rare tries, and is several times slower for
-// Beta(2, 5); M. D. Jöhnk, "Erzeugung von betaverteilten und
-// gammaverteilten Zufallszahlen", Metrika 8, 5-15, 1964 (for shapes < 1),
-// written in log space as small shapes need (U^(1/a) underflows), takes
-// two logs, an exp and a log1p per try, its acceptance rate falling
-// towards 0 as the shapes grow, and is slower than the two gammas at
-// shapes 0.001, 0.1 and 0.5 alike.
+// Measured against the alternatives on this package's exp and log: R. C.
+// H. Cheng, "Generating beta variates with nonintegral shape parameters",
+// Communications of the ACM 21(4), 317-322, 1978 (BB, for shapes > 1),
+// takes a log, an exp and a division per try, and its squeeze takes only
+// 44% of the tries for Beta(2, 5) (the rest need one or two logs more),
+// where the two gammas take none but in rare tries; it is several times
+// slower for Beta(2, 5). Jöhnk's method, whose acceptance rate falls
+// towards 0 as the shapes grow, is used only where both are below 1.
 
 import (
 	"math"
@@ -116,7 +106,7 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 	w := open(src)
 	defer w.done()
 	sc := (*betaScratch)(nil)
-	if (s.kind == betaMT && !s.x.mt.big && !s.y.mt.big || s.kind == betaBoost && haveBoostTries()) && walks(len(dst)) {
+	if s.kind == betaMT && !s.x.mt.big && !s.y.mt.big && walks(len(dst)) {
 		sc = new(betaScratch) // on the stack: zeroed once a Fill
 	}
 	for len(dst) > 0 {
@@ -135,12 +125,8 @@ func (d Beta) Fill(src rand.Source, dst []float64) {
 				break
 			}
 			i = s.boostFill(&w, c)
-		case betaBoost:
-			var ts *tryScratch
-			if sc != nil {
-				ts = &sc.tries
-			}
-			i = s.boostPairFill(&w, c, ts)
+		case betaJohnk:
+			i = s.johnkFill(&w, c)
 		case betaScaled:
 			for ; i < len(c) && !w.spent(); i++ {
 				c[i] = s.drawScaled(&w)
@@ -156,11 +142,10 @@ type betaKind uint8
 
 const (
 	betaMT     betaKind = iota // both shapes > 1: X/(X+Y), Marsaglia-Tsang both
-	betaLinear                 // both >= lmsMax, one <= 1, not both boosted: X/(X+Y)
-	betaBoost                  // both boosted: X/(X+Y), tries of both together
+	betaLinear                 // both >= lmsMax, one >= 1 or both 1/2: X/(X+Y)
+	betaJohnk                  // both < 1, not both 1/2: Jöhnk's (betajohnk.go)
 	betaScaled                 // the same, shapes so large that X+Y could overflow
-	betaLog                    // one shape < lmsMax: from log X - log Y
-	betaLMS                    // both < lmsMax: from the scaled logs
+	betaLog                    // one shape < lmsMax, the other >= 1: from log X - log Y
 )
 
 // betaSampler draws Beta(a, b) as X/(X+Y), X ~ Gamma(a), Y ~ Gamma(b), X
@@ -168,8 +153,9 @@ const (
 type betaSampler struct {
 	kind   betaKind
 	x, y   gammaSampler
-	ra, rb float64 // betaLMS: m/a and m/b, m = min(a, b)
+	ra, rb float64 // betaJohnk: m/a and m/b, m = min(a, b)
 	m      float64
+	ia, ib float64 // betaJohnk: 1/a and 1/b (+Inf for a subnormal shape)
 	// pairFill's X, drawn from the last chunk's words, whose Y the next
 	// chunk's first gamma is (pend).
 	px   float64
@@ -189,22 +175,22 @@ func newBetaSampler(a, b float64) betaSampler {
 
 // init makes s the sampler of Beta(a, b), in place.
 func (s *betaSampler) init(a, b float64) {
-	s.x.init(a, 1)
-	s.y.init(b, 1)
-	lx, ly := s.x.kind == gammaLMS, s.y.kind == gammaLMS
-	switch {
-	case lx && ly:
-		s.kind = betaLMS
+	if a < 1 && b < 1 && !(a == 0.5 && b == 0.5) {
+		s.kind = betaJohnk
 		s.m = min(a, b)
 		s.ra, s.rb = s.m/a, s.m/b
-	case lx || ly:
+		s.ia, s.ib = 1/a, 1/b
+		return
+	}
+	s.x.init(a, 1)
+	s.y.init(b, 1)
+	switch {
+	case s.x.kind == gammaLMS || s.y.kind == gammaLMS:
 		s.kind = betaLog
 	case a+b >= betaScaledMin:
 		s.kind = betaScaled
 	case s.x.kind == gammaMT && s.y.kind == gammaMT:
 		s.kind = betaMT
-	case s.x.kind == gammaBoost && s.y.kind == gammaBoost:
-		s.kind = betaBoost
 	default:
 		s.kind = betaLinear
 	}
@@ -216,8 +202,8 @@ func (s *betaSampler) draw(w *words) float64 {
 		return s.drawMT(w)
 	case betaLinear:
 		return s.drawLinear(w)
-	case betaBoost:
-		return s.drawBoost(w)
+	case betaJohnk:
+		return s.drawJohnk(w)
 	case betaScaled:
 		return s.drawScaled(w)
 	default:
@@ -281,57 +267,6 @@ func (s *betaSampler) drawLinear(w *words) float64 {
 	return x / (x + s.y.unit(w))
 }
 
-// drawBoost is X/(X+Y) for betaBoost: of the first try boostPairTry takes.
-func (s *betaSampler) drawBoost(w *words) float64 {
-	gx, ex, gy, ey := s.boostPairParts(w)
-	x := float64(gx * exp(float64(-ex*s.x.inva)))
-	return x / (x + float64(gy*exp(float64(-ey*s.y.inva))))
-}
-
-// boostPairParts returns the Gamma(shape+1) draws and the exponentials of
-// X and Y, both boosted: those of the first try boostPairTry takes.
-func (s *betaSampler) boostPairParts(w *words) (gx, ex, gy, ey float64) {
-	for {
-		if gx, ex, gy, ey, ok := s.boostPairTry(w); ok {
-			return gx, ex, gy, ey
-		}
-	}
-}
-
-// boostPairTry makes a try of X and Y, both boosted, from the next six
-// words: X's triple (boostTry's: its normal word, its uniform, its
-// exponential's word), then Y's. Words off their ziggurats' fast paths
-// continue from the next six, X's from the first triple and Y's from the
-// second, as boostTry's continue from the next triple (boostSlow). It
-// returns X's and Y's Gamma(shape+1) draws and exponentials and whether
-// the try is taken: where both gammas' tries are (given that, the four are
-// independent, with the laws the boost needs). Six words a try and twelve
-// where a word is slow, so that the kernel makes every try of a block at
-// once (boostWalk), as tryMT's tries of four words for betaMT.
-func (s *betaSampler) boostPairTry(w *words) (gx, ex, gy, ey float64, ok bool) {
-	xu, xq, xe := w.next(), w.next(), w.next()
-	yu, yq, ye := w.next(), w.next(), w.next()
-	x1, f1 := normalFast(xu)
-	e1, g1 := expFast(xe)
-	x2, f2 := normalFast(yu)
-	e2, g2 := expFast(ye)
-	if !(f1 && g1 && f2 && g2) {
-		a, b, c := w.next(), w.next(), w.next()
-		d, e, f := w.next(), w.next(), w.next()
-		var ok1, ok2 bool
-		x1, e1, ok1 = boostSlow(xu, x1, f1, xe, e1, g1, a, b, c)
-		x2, e2, ok2 = boostSlow(yu, x2, f2, ye, e2, g2, d, e, f)
-		if !(ok1 && ok2) {
-			return 0, 0, 0, 0, false
-		}
-	}
-	if gx, ok = s.x.mt.test(x1, open01(xq)); !ok {
-		return 0, 0, 0, 0, false
-	}
-	gy, ok = s.y.mt.test(x2, open01(yq))
-	return gx, e1, gy, e2, ok
-}
-
 // boostFill sets dst[i] = drawLinear(w) for successive i while the words
 // of w's chunk last, for betaLinear with a boosted gamma, and returns how
 // many values it set: a block at a time, X's and Y's words in turn first
@@ -357,50 +292,6 @@ func (s *betaSampler) boostFill(w *words, dst []float64) int {
 			b[j] = x / (x + yg[j])
 		}
 		i += n
-	}
-	return i
-}
-
-// boostPairFill sets dst[i] = drawBoost(w) for successive i while the
-// words of w's chunk last, for betaBoost, and returns how many values it
-// set: a block at a time, the draws and exponentials of the tries
-// boostPairTry takes, X's and Y's in turn in one pair of arrays, first
-// (with a kernel, sc not nil, from boostWalk, and those of the words it
-// leaves from boostPairParts), then the boost's powers over both, each
-// gamma with its 1/a, then X/(X+Y): drawBoost's operations.
-func (s *betaSampler) boostPairFill(w *words, dst []float64, sc *tryScratch) int {
-	var gs, us [2 * boostBlock]float64
-	var bu [mtBlockLen]float64
-	var l mtLanes
-	if sc != nil {
-		l = pairLanes(&s.x.mt, &s.y.mt) // shapes below 2: never mtBig
-	}
-	i := 0
-	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
-		b := dst[i:min(len(dst), i+boostBlock)]
-		m := 2 * len(b) // gammas to draw
-		n := 0          // gammas drawn: X's at even n, Y's at odd
-		if sc != nil {
-			n = boostWalk(w, gs[:m], us[:m], &l, sc, &bu, [2]*mtGamma{&s.x.mt, &s.y.mt}, 2, func(i int) bool {
-				gx, ex, gy, ey, ok := s.boostPairTry(w)
-				sc.vals[i], sc.vals[i+1], bu[i], bu[i+1] = gx, gy, ex, ey
-				return ok
-			})
-		}
-		// Up to a value that draws past the chunk's words (see rechunk).
-		for was := w.peeked; n < m && !w.spent() && w.peeked == was; n += 2 {
-			gs[n], us[n], gs[n+1], us[n+1] = s.boostPairParts(w)
-		}
-		for j := 0; j < n; j += 2 {
-			us[j] = float64(-us[j] * s.x.inva)
-			us[j+1] = float64(-us[j+1] * s.y.inva)
-		}
-		expAll(us[:n])
-		for j := range n / 2 {
-			x := float64(gs[2*j] * us[2*j])
-			b[j] = x / (x + float64(gs[2*j+1]*us[2*j+1]))
-		}
-		i += n / 2
 	}
 	return i
 }
@@ -439,20 +330,14 @@ func (s *betaSampler) drawScaled(w *words) float64 {
 	return x / (x + y)
 }
 
-// logRatio returns log X - log Y for betaLog, or that ratio from the
-// scaled logs for betaLMS.
+// logRatio returns log X - log Y for betaLog.
 func (s *betaSampler) logRatio(w *words) float64 {
-	if s.kind == betaLog {
-		lx := s.x.logUnit(w)
-		return lx - s.y.logUnit(w)
-	}
-	sx, _ := s.x.lmsQuick(w)
-	sy, _ := s.y.lmsQuick(w)
-	return (float64(sx*s.ra) - float64(sy*s.rb)) / s.m
+	lx := s.x.logUnit(w)
+	return lx - s.y.logUnit(w)
 }
 
 // logFill sets dst[i] = betaOfLogRatio(logRatio(w)) for successive i while
-// the words of w's chunk last, for betaLog and betaLMS, and returns how
+// the words of w's chunk last, for betaLog, and returns how
 // many values it set: a block at a time, the ratios first, then
 // betaOfLogRatio's exp(-|t|) over the block by expAll (the scalar's bits),
 // then its quotients.
@@ -461,14 +346,7 @@ func (s *betaSampler) logFill(w *words, dst []float64) int {
 	i := 0
 	for i < len(dst) && !w.spent() && !rechunk(w, len(dst)-i) {
 		b := dst[i:min(len(dst), i+len(es))]
-		n := 0
-		if s.kind == betaLMS {
-			for ; n < len(b) && !w.spent(); n++ {
-				b[n] = s.logRatio(w)
-			}
-		} else {
-			n = s.logParts(w, b, gs[:len(b)], es[:len(b)])
-		}
+		n := s.logParts(w, b, gs[:len(b)], es[:len(b)])
 		for j, t := range b[:n] {
 			es[j] = -math.Abs(t)
 		}

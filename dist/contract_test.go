@@ -100,6 +100,7 @@ var laws = []lawCase{
 	floatCase(dist.Beta{Alpha: 2, Beta: 5}),
 	floatCase(dist.Beta{Alpha: 0.01, Beta: 10}),
 	floatCase(dist.Beta{Alpha: 0.2, Beta: 0.8}),
+	floatCase(dist.Beta{Alpha: 0.99, Beta: 0.98}), // Jöhnk's: half the tries rejected
 	floatCase(dist.Beta{Alpha: 0.5, Beta: 0.1}),
 	floatCase(dist.Beta{Alpha: 1, Beta: 0.05}),
 	floatCase(dist.ChiSquared{K: 1}),

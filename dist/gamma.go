@@ -438,7 +438,7 @@ func (s *gammaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 		b := dst[i:min(len(dst), i+len(us))]
 		n := 0
 		if sc != nil {
-			n = boostWalk(w, b, us[:len(b)], &l, sc, &bu, [2]*mtGamma{&s.mt, &s.mt}, 1, func(i int) bool {
+			n = boostWalk(w, b, us[:len(b)], &l, sc, &bu, &s.mt, func(i int) bool {
 				g, e, ok := s.boostTry(w)
 				sc.vals[i], bu[i] = g, e
 				return ok
@@ -454,26 +454,22 @@ func (s *gammaSampler) boostFill(w *words, dst []float64, sc *tryScratch) int {
 }
 
 // boostWalk sets gs[i] and us[i] to the Gamma(shape+1) draws and the
-// exponentials of the boosted tries taken, for successive i from the
-// words of w's chunk (gs's memory or below it), a block of tries at a
-// time, and returns how many it set: it stops where fewer than a group of
-// the kernel's tries (or of values) is left, or after a try that drew
-// past the chunk's words. A try is span triples of words: one shape's
-// (span 1, boostTry's: Gamma's values, ms both its sampler) or X's and
-// Y's, both taken or neither (span 2, boostPairTry's: Beta's, ms X's and
-// Y's samplers, l their shapes in the even and odd lanes). As
-// mtGamma.walk, for tries of triples: the kernel (asmBoostTries) makes
-// every triple of the block as if its words took their ziggurats' fast
-// paths, their exponentials into bu; the walk continues the tries whose
-// words do not, in order, as try does (boostWedges: the wedge tests from
-// the next try's words, then the kernel's try is the try; by try(i)
-// itself, which makes try i from w, as positioned at its words, and sets
-// its draws and exponentials, for a tail strip or at the block's end),
-// and drops the tries whose words they drew; it decides the triples the
-// squeeze leaves (decideMarked), keeps a try where all its triples are
-// kept, and then the compaction kernel stores the draws and the
+// exponentials of the boosted tries taken (m's, of l's shape in every
+// lane), for successive i from the words of w's chunk (gs's memory or
+// below it), a block of tries at a time, and returns how many it set: it
+// stops where fewer than a group of the kernel's tries (or of values) is
+// left, or after a try that drew past the chunk's words. As mtGamma.walk,
+// for tries of triples: the kernel (asmBoostTries) makes every triple of
+// the block as if its words took their ziggurats' fast paths, their
+// exponentials into bu; the walk continues the tries whose words do not,
+// in order, as boostTry does (boostWedges: the wedge tests from the next
+// try's words, then the kernel's try is the try; by try(i) itself, which
+// makes try i from w, as positioned at its words, and sets its draw and
+// exponential, for a tail strip or at the block's end), and drops the
+// tries whose words they drew; it decides the tries the squeeze leaves
+// (decideMarked), and then the compaction kernel stores the draws and the
 // exponentials of the tries kept, in order.
-func boostWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBlockLen]float64, ms [2]*mtGamma, span int, try func(i int) bool) int {
+func boostWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBlockLen]float64, m *mtGamma, try func(i int) bool) int {
 	o := 0
 	for {
 		p, base, gen := w.p, w.k, w.gen
@@ -484,24 +480,18 @@ func boostWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBl
 		t := asmBoostTries(sc, bu, p[base:base+24*n], l) // a multiple of 8
 		keep := allKept()
 		var done [walkBlock / 64]uint64 // the tries try decided
-		next, crossed := forSlowTries(sc, t, span, func(i int) (int, bool) {
+		next, crossed := forSlowTries(sc, t, 1, func(i int) (int, bool) {
 			at := base + 24*i
-			if i+span < t {
-				if ok, made := boostWedges(p, at, span); made {
-					return wedgeDrawn(&keep, i, span, ok), false
+			if i+1 < t {
+				if ok, made := boostWedges(p, at); made {
+					return wedgeDrawn(&keep, i, 1, ok), false
 				}
 			}
 			w.k = at
 			ok := try(i) // from w
-			return tryDrawn(w, gen, base, 24, i, span, t, ok, &keep, &done)
+			return tryDrawn(w, gen, base, 24, i, 1, t, ok, &keep, &done)
 		})
-		decideMarked(ms, sc, &keep, &done, t)
-		if span == 2 { // a try of X and Y where both are kept
-			for g := range keep {
-				both := keep[g] & (keep[g] >> 1) & 0x5555555555555555
-				keep[g] = both | both<<1
-			}
-		}
+		decideMarked([2]*mtGamma{m, m}, sc, &keep, &done, t)
 		// The compactions may write anything after the values kept, up
 		// to gs[o+t-1] and us[o+t-1]: bytes below the words of the
 		// block's try t, and in us.
@@ -515,27 +505,24 @@ func boostWalk(w *words, gs, us []float64, l *mtLanes, sc *tryScratch, bu *[mtBl
 }
 
 // boostWedges makes the wedge tests of the words off their fast paths of
-// the try of span triples at byte at of p, each triple's as boostSlow
-// would from the next try's words (the heights' uniforms the first and
-// third words of the triple span triples on), and returns whether all
-// passed, and whether it made them: not where a word is in its ziggurat's
-// tail strip, whose test needs more words (the try's own code makes it).
-func boostWedges(p []byte, at, span int) (ok uint64, made bool) {
+// the try at byte at of p, as boostSlow would from the next try's words
+// (the heights' uniforms its first and third words), and returns whether
+// all passed, and whether it made them: not where a word is in its
+// ziggurat's tail strip, whose test needs more words (the try's own code
+// makes it).
+func boostWedges(p []byte, at int) (ok uint64, made bool) {
+	xu, eu := le64(p, at), le64(p, at+16)
+	x, fx := normalFast(xu)
+	e, fe := expFast(eu)
+	if !(fx || xu&0xFF != 0) || !(fe || eu&0xFF != 0) {
+		return 0, false
+	}
 	ok = 1
-	for j := range span {
-		xu, eu := le64(p, at+24*j), le64(p, at+24*j+16)
-		x, fx := normalFast(xu)
-		e, fe := expFast(eu)
-		if !(fx || xu&0xFF != 0) || !(fe || eu&0xFF != 0) {
-			return 0, false
-		}
-		h := at + 24*(span+j)
-		if !fx {
-			ok &= b2u(normalWedge(xu, x, le64(p, h)))
-		}
-		if !fe {
-			ok &= b2u(expWedge(eu, e, le64(p, h+16)))
-		}
+	if !fx {
+		ok &= b2u(normalWedge(xu, x, le64(p, at+24)))
+	}
+	if !fe {
+		ok &= b2u(expWedge(eu, e, le64(p, at+40)))
 	}
 	return ok, true
 }

@@ -35,6 +35,7 @@ func TestFillIsRandLoopManyRejections(t *testing.T) {
 		dist.ChiSquared{K: 1.2},
 		dist.Beta{Alpha: 0.1, Beta: 0.35},
 		dist.Beta{Alpha: 0.9999, Beta: 0.2},
+		dist.Beta{Alpha: 0.99, Beta: 0.98},
 	}
 	sources := []struct {
 		name string

@@ -10,8 +10,8 @@ package main
 // path (the walk continues them in Go) and those with y <= -1 or that the
 // squeeze does not take (the walk decides them by the exact test from
 // their y and q), as mtTriesAVX512 does for tries of two words. Each lane
-// has its own shape, as mtTriesAVX512's: one shape in every lane for
-// Gamma's walk, X's and Y's in turn for Beta's (betaSampler.boostPairWalk).
+// has its own shape, as mtTriesAVX512's (Gamma's walk passes one shape in
+// every lane).
 
 import (
 	"fmt"

@@ -143,8 +143,8 @@ type betaKind uint8
 const (
 	betaMT     betaKind = iota // both shapes > 1: X/(X+Y), Marsaglia-Tsang both
 	betaLinear                 // both >= lmsMax, one >= 1 or both 1/2: X/(X+Y)
-	betaJohnk                  // both < 1, not both 1/2: Jöhnk's (betajohnk.go)
 	betaScaled                 // the same, shapes so large that X+Y could overflow
+	betaJohnk                  // both < 1, not both 1/2: Jöhnk's (betajohnk.go)
 	betaLog                    // one shape < lmsMax, the other >= 1: from log X - log Y
 )
 

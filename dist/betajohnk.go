@@ -14,13 +14,13 @@ package dist
 // log V (powLog: the absolute accuracy an exponent needs), the test is
 // exp(lu/a) + exp(lv/b) <= 1, where an exp below the float64 range is 0,
 // as the sum's terms are; and the value is X/(X+Y) from those exps where
-// they give it to an ulp or so (johnkValue), else from t = log X - log Y = lu/a -
-// lv/b, computed as (lu·(m/a) - lv·(m/b))/m for m = min(a, b), so that
-// shapes as small as the subnormals, where 1/a is +Inf, give ±Inf and the
-// value 0 or 1 with the right odds, never NaN (betaOfLogRatio).
+// they give it to an ulp or so (johnkValue), else from t = log X - log Y
+// = lu/a - lv/b, computed as (lu·(m/a) - lv·(m/b))/m for m = min(a, b),
+// so that shapes as small as the subnormals, where 1/a is +Inf, give ±Inf
+// and the value 0 or 1 with the right odds, never NaN (betaOfLogRatio).
 //
-// The two gammas it replaces (X and Y of boosted shapes, three words a
-// try each, taken together) took 1.6-2.5 times as long in bulk.
+// Measured against the two gammas of these shapes (boosted, three words a
+// try each, taken together), which took 1.6-2.5 times as long in bulk.
 
 import "math"
 
@@ -117,9 +117,9 @@ func (s *betaSampler) johnkFill(w *words, dst []float64) int {
 		expAll(ey[:nt])
 		// The values of the tries taken into dst (whose memory below the
 		// words of try j holds no word not read: every value takes two
-		// words or more), up to the values left.
-		// Every try's value is stored at o, which counts the tries taken
-		// only, so that no branch depends on a try's outcome.
+		// words or more), up to the values left. Every try's value is
+		// stored at o, which counts the tries taken only, so that no
+		// branch depends on a try's outcome.
 		b := dst[i:]
 		o, used := 0, nt
 		for j := range nt {

@@ -40,9 +40,10 @@ import (
 // Beta is the beta distribution on [0, 1] with shapes Alpha and Beta:
 // density x^(Alpha-1) (1-x)^(Beta-1) / B(Alpha, Beta) (gonum's
 // distuv.Beta). Alpha and Beta must be finite and > 0. A value is the
-// variate rounded to float64 (within an ulp or two), so it may be exactly 0
-// or 1 where the shapes put mass within half an ulp of them
-// (Beta(0.001, 0.001) gives 0 or 1 most of the time).
+// variate rounded to float64 (within an ulp or two; for small shapes, as
+// precise as log X and log Y, to their relative precision, where they are
+// large), so it may be exactly 0 or 1 where the shapes put mass within
+// half an ulp of them (Beta(0.001, 0.001) gives 0 or 1 most of the time).
 type Beta struct{ Alpha, Beta float64 }
 
 func (d Beta) check() {

@@ -81,9 +81,10 @@ func (d Dirichlet) Fill(src rand.Source, dst []float64) {
 		}
 		return
 	}
-	// row's draws, a chunk at a time into dst's memory (the values
-	// replace the words they took), and the vectors normalised once their
-	// last value is made, while the chunk is in L1.
+	// row's draws, written out (not a call per value), a chunk at a time
+	// into dst's memory (the values replace the words they took), and the
+	// vectors normalised once their last value is made, while the chunk
+	// is in L1.
 	made, done, c := 0, 0, 0 // values made, values of whole vectors normalised, place
 	for made < len(dst) {
 		b := chunk(&w, dst[made:])

@@ -41,6 +41,7 @@ func dirichletCases() []dist.Dirichlet {
 		{Alpha: filled(4, 1e-3)},
 		{Alpha: []float64{1e-3, 0.3, 1, 2.5, 0.1}},
 		{Alpha: []float64{0.3, 0.7, 2, 0.45}},
+		{Alpha: []float64{1, 2, 3.5, 0.5, 10}}, // unequal, none boosted: drawn a chunk at a time
 		{Alpha: many},
 	}
 }

@@ -515,6 +515,7 @@ func (s *btrs) test(b *tryBatch, p []byte, nt int) {
 		if s.valid(in, k) == 0 {
 			continue // b.st[t] is 0: rejected
 		}
+		v := open01(y)
 		var r float64
 		if i := k - s.lo; uint64(i) < uint64(len(b.memo)) {
 			r = b.memo[i]
@@ -523,11 +524,19 @@ func (s *btrs) test(b *tryBatch, p []byte, nt int) {
 				b.memo[i] = r
 			}
 		} else {
+			// Beyond the memo's window (16 standard deviations either
+			// side of m but for n·p·(1-p) above 2^18 or a short Fill),
+			// where a ratio would be computed for one test and dropped,
+			// the bounds decide first: they cost less than the ratio.
+			if d := s.surely(k, float64(k-s.m), us, v); d != surelyUndecided {
+				b.k[t], b.st[t] = k, uint8(d&surelyAccepted) // no branch on the verdict
+				continue
+			}
 			r = s.ratio(k, float64(k-s.m))
 		}
 		// k is propose's, but for a kernel's where |t - m| > 2^51
 		// (asmProposals): the test's own k goes with its verdict.
-		b.k[t], b.st[t] = k, discFlag(s.passes(r, us, open01(y)))
+		b.k[t], b.st[t] = k, discFlag(s.passes(r, us, v))
 	}
 }
 

@@ -81,6 +81,10 @@ func (d Dirichlet) Fill(src rand.Source, dst []float64) {
 		}
 		return
 	}
+	if k <= dirichletKept {
+		d.fillChunks(&w, dst, &kept)
+		return
+	}
 	// row's draws, written out (not a call per value), a chunk at a time
 	// into dst's memory (the values replace the words they took), and the
 	// vectors normalised once their last value is made, while the chunk
@@ -100,6 +104,91 @@ func (d Dirichlet) Fill(src rand.Source, dst []float64) {
 				c = 0
 			}
 		}
+		made += i
+		whole := (made - done) / k * k
+		normaliseRows(dst[done:done+whole], k)
+		done += whole
+	}
+}
+
+// dirPlace is what fillChunks needs of a place's gamma sampler for its
+// fast paths, packed: Marsaglia and Tsang's c, c²/12 and d (kind
+// gammaMT, not big), or kind gammaExp or gammaHalf; any other kind (or
+// big) takes the sampler's unit.
+type dirPlace struct {
+	c, c2, d float64
+	kind     gammaKind
+	fast     bool
+}
+
+// fillChunks is Fill for at most dirichletKept Alphas of at least lmsMax,
+// none boosted: row's draws a chunk at a time into dst's memory (the
+// values replace the words they took), and the vectors normalised once
+// their last value is made, while the chunk is in L1. Each value whose
+// words are at hand and take the fast path (unitFast's: Marsaglia and
+// Tsang's first try taken at once, or an exponential or normal word of
+// the fast path) is made in the loop, the buffer's offset in a local,
+// with no call; any other is the sampler's unit from the same first word,
+// so from the same words by the same decisions.
+func (d Dirichlet) fillChunks(w *words, dst []float64, kept *[dirichletKept]gammaSampler) {
+	k := len(d.Alpha)
+	var places [dirichletKept]dirPlace
+	for i := range k {
+		g := &kept[i]
+		places[i] = dirPlace{g.mt.c, g.mt.c2, g.mt.d, g.kind, g.hasFast()}
+	}
+	pl := places[:k]
+	made, done, c := 0, 0, 0 // values made, values of whole vectors normalised, place
+	for made < len(dst) {
+		b := chunk(w, dst[made:])
+		i := 0
+		p, wk, n, peeked := w.p, w.k, w.n, w.peeked
+		for i < len(b) {
+			if peeked && len(b)-i >= rechunkMin {
+				break // rechunk: the next values from a new chunk
+			}
+			pc := &pl[c]
+			if pc.fast && wk+8 < n {
+				// unitFast, written in.
+				var g float64
+				var used int
+				var ok bool
+				switch pc.kind {
+				case gammaMT:
+					x, fast := normalFast(le64(p, wk))
+					y := float64(pc.c * x)
+					q := open01(le64(p, wk+8))
+					x2 := x * x
+					g, used, ok = mtValue(pc.d, false, y), 16, fast && pc.c2*(x2*x2) < (1-q)*min(1, 1+y)
+				case gammaExp:
+					e, fast := expFast(le64(p, wk))
+					g, used, ok = e, 8, fast && e != 0
+				default: // gammaHalf
+					x, fast := normalFast(le64(p, wk))
+					g, used, ok = float64(0.5*(x*x)), 8, fast && x != 0
+				}
+				if ok {
+					wk += used
+					b[i] = g
+					i++
+					if c++; c == k {
+						c = 0
+					}
+					continue
+				}
+			}
+			w.k = wk
+			if w.spent() || rechunk(w, len(b)-i) {
+				break
+			}
+			b[i] = kept[c].unit(w)
+			i++
+			if c++; c == k {
+				c = 0
+			}
+			p, wk, n, peeked = w.p, w.k, w.n, w.peeked
+		}
+		w.k = wk
 		made += i
 		whole := (made - done) / k * k
 		normaliseRows(dst[done:done+whole], k)

@@ -313,7 +313,7 @@ func (s *gammaSampler) hasFast() bool {
 // Z²/2 of a normal word or the exponential of a word (one word; not 0,
 // which halfUnit and expUnit draw again), or Marsaglia and Tsang's first
 // try taken at once (two words, as mtGamma.run); else ok is false. For s
-// with hasFast.
+// with hasFast. Dirichlet's fillChunks writes it in: keep the two the same.
 func (s *gammaSampler) unitFast(p []byte, k, n int) (g float64, used int, ok bool) {
 	if k >= n {
 		return 0, 0, false

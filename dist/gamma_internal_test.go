@@ -117,6 +117,7 @@ func TestLMSDirichletBlocks(t *testing.T) {
 		{Alpha: []float64{0.1, 0.2, 0.3, 0.5, 1, 2.5}},
 		{Alpha: []float64{0.3, 0.7, 2, 0.45}},
 		{Alpha: []float64{1, 2, 3.5, 10, 1.5}}, // row's draws, a chunk at a time
+		{Alpha: []float64{0.5, 1, 2e7, 2.5}},   // the same with Z²/2 and a big shape (no fast path)
 		{Alpha: append(make([]float64, 0, 40), 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7,
 			2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7, 2, 1, 0.5, 7)}, // more than dirichletKept
 	} {

@@ -65,7 +65,9 @@ func (d Binomial) check() {
 // Below 30, once a program has made a few hundred calls on one N and P, its
 // calls draw from a table of the CDF kept for them, as Poisson's do.
 func (d Binomial) Rand(src rand.Source) int64 {
-	d.check()
+	if !(d.N >= 0 && d.P >= 0 && d.P <= 1) { // check's test, written in
+		d.check()
+	}
 	w := perCall(src)
 	p, flip := d.P, d.P > 0.5
 	if flip {

@@ -42,7 +42,9 @@ func (d Weibull) check() {
 // Rand returns Lambda·e^(1/K) for an exponential deviate e of rate 1, which
 // has the Weibull law by inversion of its survival function.
 func (d Weibull) Rand(src rand.Source) float64 {
-	d.check()
+	if !(okPositive(d.K) && okPositive(d.Lambda)) { // check's test, written in
+		d.check()
+	}
 	return d.Lambda * exp(float64(powLog(stdExpSrc(src))*(1/d.K)))
 }
 

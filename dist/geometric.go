@@ -34,9 +34,10 @@ func (d Geometric) check() { probability("Geometric", "P", d.P, true) }
 
 // Rand returns a geometric variate (one word about 99% of the time).
 func (d Geometric) Rand(src rand.Source) int64 {
-	d.check()
-	w := perCall(src)
-	return geometricValue(stdExp(&w), geometricScale(d.P))
+	if !(d.P > 0 && d.P <= 1) { // check's test, written in
+		d.check()
+	}
+	return geometricValue(stdExpSrc(src), geometricScale(d.P))
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and

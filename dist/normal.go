@@ -14,7 +14,9 @@ func (d Normal) check() {
 // Rand returns a normal deviate: Mu + Sigma·z for a standard normal z from
 // the ziggurat (one word about 99% of the time).
 func (d Normal) Rand(src rand.Source) float64 {
-	d.check()
+	if !(d.Mu-d.Mu == 0 && okPositive(d.Sigma)) { // check's test, written in
+		d.check()
+	}
 	u := src.Uint64() // stdNormalSrc, its fast path written in
 	z, fast := normalFast(u)
 	if !fast {
@@ -45,7 +47,9 @@ func (d LogNormal) check() {
 
 // Rand returns exp(Mu + Sigma·z) for a standard normal z.
 func (d LogNormal) Rand(src rand.Source) float64 {
-	d.check()
+	if !(d.Mu-d.Mu == 0 && okPositive(d.Sigma)) { // check's test, written in
+		d.check()
+	}
 	u := src.Uint64() // stdNormalSrc, its fast path written in
 	z, fast := normalFast(u)
 	if !fast {

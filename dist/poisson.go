@@ -89,7 +89,9 @@ func (d Poisson) check() {
 // above it PTRS's setup and the probabilities its test needs. The values
 // are the same, at less cost.
 func (d Poisson) Rand(src rand.Source) int64 {
-	d.check()
+	if !(d.Lambda >= 0 && d.Lambda <= poissonMaxLambda) { // check's test, written in
+		d.check()
+	}
 	if d.Lambda < poissonSwitch {
 		u := src.Uint64()
 		if e := poissonTables.get(0, d.Lambda); e != nil {

@@ -101,18 +101,16 @@ func (d Poisson) Rand(src rand.Source) int64 {
 		return poissonWalk(open01(u), d.Lambda)
 	}
 	if e := ptrsSetups.get(0, d.Lambda); e != nil {
-		w := perCall(src)
 		s := e.s
 		if e.full {
-			return s.draw(&w, e.memo[:])
+			return s.drawSrc(src, e.memo[:])
 		}
-		return s.draw(&w, nil)
+		return s.drawSrc(src, nil)
 	}
 	ptrsSetups.miss(0, d.Lambda)
-	w := perCall(src)
 	var s ptrs
 	s.init(d.Lambda)
-	return s.draw(&w, nil)
+	return s.drawSrc(src, nil)
 }
 
 // Fill sets dst to the values of len(dst) successive Rand(src) calls and
@@ -570,8 +568,9 @@ func (s *ptrs) passes(p, us, v float64) bool {
 	return float64(float64(v*s.invAlpha)*us2) <= float64(p*(s.a+float64(s.b*us2)))
 }
 
-// draw returns a variate by PTRS, one try at a time. memo is nil for Rand;
-// a Fill's memo only saves computing the same value twice.
+// draw returns a variate by PTRS, one try at a time (drawSrc is the same
+// for Rand). memo is nil or a cache's for Rand; a Fill's memo only saves
+// computing the same value twice.
 func (s *ptrs) draw(w *words, memo []float64) int64 {
 	for {
 		x, ok := w.take()
@@ -582,6 +581,24 @@ func (s *ptrs) draw(w *words, memo []float64) int64 {
 		if !ok {
 			y = w.refill()
 		}
+		u, us, mu := tryU(x)
+		my := int64(y >> 12)
+		v := open01(y)
+		j, k, in := s.proposal(u, us)
+		sq := discFlag(mu >= us007) & discFlag(v <= s.vr)
+		st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
+		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, memo) {
+			return k
+		}
+	}
+}
+
+// drawSrc is draw on the words of a Rand call, two src.Uint64 calls a
+// try (as mtGamma.drawSrc): the same tries, without words' buffer checks
+// and calls. Keep the two the same.
+func (s *ptrs) drawSrc(src rand.Source, memo []float64) int64 {
+	for {
+		x, y := src.Uint64(), src.Uint64()
 		u, us, mu := tryU(x)
 		my := int64(y >> 12)
 		v := open01(y)

@@ -36,9 +36,26 @@ func (d ChiSquared) sampler() gammaSampler {
 // Rand returns a ChiSquared(K) variate.
 func (d ChiSquared) Rand(src rand.Source) float64 {
 	if d.K > 2 && d.K <= math.MaxFloat64 { // the common case, its check folded in
+		// Gamma(K/2, 1/2)'s Rand, written in (a call of it measured
+		// 1.07x slower): Marsaglia and Tsang's draw times 2.
 		var m mtGamma
 		m.init(d.K * 0.5)
-		return 2 * m.drawSrc(src)
+		for {
+			xu, qu := src.Uint64(), src.Uint64()
+			x, fast := normalFast(xu)
+			if !fast {
+				var ok bool
+				if x, ok = slowNormal(xu, x, src.Uint64(), src.Uint64()); !ok {
+					continue
+				}
+			}
+			y := float64(m.c * x)
+			q := open01(qu)
+			x2 := x * x
+			if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || y > -1 && m.exact(y, q) {
+				return 2 * m.value(y)
+			}
+		}
 	}
 	d.check()
 	// The other common cases without the rest of the sampler; 2x is

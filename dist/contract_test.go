@@ -89,6 +89,8 @@ var laws = []lawCase{
 	floatCase(dist.Gamma{Alpha: 0.3, Beta: 1}),
 	floatCase(dist.Gamma{Alpha: 0.9, Beta: 1e-310}),
 	floatCase(dist.Gamma{Alpha: 10, Beta: 1e-3}),
+	floatCase(dist.Gamma{Alpha: 3, Beta: 1e-310}),  // Rand's draw, divided by Beta
+	floatCase(dist.Gamma{Alpha: 2.5, Beta: 1e308}), // the same: 1/Beta is subnormal
 	floatCase(dist.Gamma{Alpha: 1e4, Beta: 1e3}),
 	floatCase(dist.Beta{Alpha: 1e-3, Beta: 1e-3}),
 	floatCase(dist.Beta{Alpha: 0.5, Beta: 0.5}),

@@ -83,13 +83,34 @@ func okPositive(v float64) bool { return v > 0 && v <= math.MaxFloat64 }
 
 // Rand returns a Gamma(Alpha, Beta) variate.
 func (d Gamma) Rand(src rand.Source) float64 {
-	// The common case first, its checks folded into the choice of the
-	// sampler (Alpha > 1 and finite; Beta where newGammaScale multiplies
-	// by 1/Beta), so that it pays no call before its words.
-	if d.Alpha > 1 && d.Alpha <= math.MaxFloat64 && d.Beta >= 0x1p-1021 && d.Beta <= 0x1p1021 {
+	// The common case first, its check folded into the choice of the
+	// sampler (Alpha > 1 and finite, Beta finite and > 0), so that it pays
+	// no call before its words: Marsaglia and Tsang's draw on the words of
+	// the call, taken from src.Uint64 directly (a perCall words would
+	// reach them through two more calls each), the same words in the same
+	// order as draw's, so the same value. The loop is written in here,
+	// where the sampler is set up, so that its fields stay in registers
+	// (a call of a draw given the sampler measured 1.08x slower).
+	if d.Alpha > 1 && d.Alpha <= math.MaxFloat64 && okPositive(d.Beta) {
 		var m mtGamma
 		m.init(d.Alpha)
-		return m.drawSrc(src) * (1 / d.Beta)
+		r := newGammaScale(d.Beta)
+		for {
+			xu, qu := src.Uint64(), src.Uint64() // try, written in
+			x, fast := normalFast(xu)
+			if !fast {
+				var ok bool
+				if x, ok = slowNormal(xu, x, src.Uint64(), src.Uint64()); !ok {
+					continue
+				}
+			}
+			y := float64(m.c * x)
+			q := open01(qu)
+			x2 := x * x // accept, inlined
+			if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || y > -1 && m.exact(y, q) {
+				return r.of(m.value(y))
+			}
+		}
 	}
 	d.check()
 	switch d.Alpha { // the common cases without the rest of the sampler
@@ -97,11 +118,6 @@ func (d Gamma) Rand(src rand.Source) float64 {
 		return newGammaScale(d.Beta).of(expSrc(src))
 	case 0.5:
 		return newGammaScale(d.Beta).of(halfSrc(src))
-	}
-	if d.Alpha > 1 {
-		var m mtGamma
-		m.init(d.Alpha)
-		return newGammaScale(d.Beta).of(m.drawSrc(src))
 	}
 	return d.randOther(src)
 }
@@ -973,28 +989,6 @@ func slowNormal(u uint64, x float64, a, b uint64) (float64, bool) {
 	return x, normalWedge(u, x, a)
 }
 
-// drawSrc is draw on the words of a Rand call, taken from src.Uint64
-// directly (a perCall words would reach it through two more calls per
-// word): the same words in the same order, so the same value.
-func (m *mtGamma) drawSrc(src rand.Source) float64 {
-	for {
-		xu, qu := src.Uint64(), src.Uint64() // try, written in
-		x, fast := normalFast(xu)
-		if !fast {
-			var ok bool
-			if x, ok = slowNormal(xu, x, src.Uint64(), src.Uint64()); !ok {
-				continue
-			}
-		}
-		y := float64(m.c * x)
-		q := open01(qu)
-		x2 := x * x // accept, inlined
-		if m.c2*(x2*x2) < (1-q)*min(1, 1+y) || y > -1 && m.exact(y, q) {
-			return m.value(y)
-		}
-	}
-}
-
 // accept reports whether the try of normal x, y = c·x > -1 and uniform q
 // is taken. With d·c² = 1/9 the log of the ratio of densities, x²/2 +
 // d(1 - v + log v), is 3d·R(y) with R(y) = log(1+y) - y + y²/2 - y³/3, and
@@ -1403,7 +1397,7 @@ func halfUnit(w *words) float64 {
 }
 
 // expSrc and halfSrc are expUnit and halfUnit on the words of a Rand
-// call, from src.Uint64 directly (as mtGamma.drawSrc and stdNormalSrc).
+// call, from src.Uint64 directly (as Gamma's Rand and stdNormalSrc).
 func expSrc(src rand.Source) float64 {
 	for {
 		u := src.Uint64()

@@ -594,8 +594,8 @@ func (s *ptrs) draw(w *words, memo []float64) int64 {
 }
 
 // drawSrc is draw on the words of a Rand call, two src.Uint64 calls a
-// try (as Gamma's Rand draws its tries): the same tries, without words' buffer checks
-// and calls. Keep the two the same.
+// try (as Gamma's Rand draws its tries): the same tries, without words'
+// buffer checks and calls. Keep the two the same.
 func (s *ptrs) drawSrc(src rand.Source, memo []float64) int64 {
 	for {
 		x, y := src.Uint64(), src.Uint64()

@@ -111,16 +111,6 @@ func (d Dirichlet) Fill(src rand.Source, dst []float64) {
 	}
 }
 
-// dirPlace is what fillChunks needs of a place's gamma sampler for its
-// fast paths, packed: Marsaglia and Tsang's c, c²/12 and d (kind
-// gammaMT, not big), or kind gammaExp or gammaHalf; any other kind (or
-// big) takes the sampler's unit.
-type dirPlace struct {
-	c, c2, d float64
-	kind     gammaKind
-	fast     bool
-}
-
 // fillChunks is Fill for at most dirichletKept Alphas of at least lmsMax,
 // none boosted: row's draws a chunk at a time into dst's memory (the
 // values replace the words they took), and the vectors normalised once
@@ -132,12 +122,10 @@ type dirPlace struct {
 // so from the same words by the same decisions.
 func (d Dirichlet) fillChunks(w *words, dst []float64, kept *[dirichletKept]gammaSampler) {
 	k := len(d.Alpha)
-	var places [dirichletKept]dirPlace
+	var quick [dirichletKept]bool // each place's hasFast
 	for i := range k {
-		g := &kept[i]
-		places[i] = dirPlace{g.mt.c, g.mt.c2, g.mt.d, g.kind, g.hasFast()}
+		quick[i] = kept[i].hasFast()
 	}
-	pl := places[:k]
 	made, done, c := 0, 0, 0 // values made, values of whole vectors normalised, place
 	for made < len(dst) {
 		b := chunk(w, dst[made:])
@@ -147,29 +135,28 @@ func (d Dirichlet) fillChunks(w *words, dst []float64, kept *[dirichletKept]gamm
 			if peeked && len(b)-i >= rechunkMin {
 				break // rechunk: the next values from a new chunk
 			}
-			pc := &pl[c]
-			if pc.fast && wk+8 < n {
+			if g := &kept[c]; quick[c] && wk+8 < n {
 				// unitFast, written in.
-				var g float64
+				var v float64
 				var used int
 				var ok bool
-				switch pc.kind {
+				switch g.kind {
 				case gammaMT:
 					x, fast := normalFast(le64(p, wk))
-					y := float64(pc.c * x)
+					y := float64(g.mt.c * x)
 					q := open01(le64(p, wk+8))
 					x2 := x * x
-					g, used, ok = mtValue(pc.d, false, y), 16, fast && pc.c2*(x2*x2) < (1-q)*min(1, 1+y)
+					v, used, ok = mtValue(g.mt.d, false, y), 16, fast && g.mt.c2*(x2*x2) < (1-q)*min(1, 1+y)
 				case gammaExp:
 					e, fast := expFast(le64(p, wk))
-					g, used, ok = e, 8, fast && e != 0
+					v, used, ok = e, 8, fast && e != 0
 				default: // gammaHalf
 					x, fast := normalFast(le64(p, wk))
-					g, used, ok = float64(0.5*(x*x)), 8, fast && x != 0
+					v, used, ok = float64(0.5*(x*x)), 8, fast && x != 0
 				}
 				if ok {
 					wk += used
-					b[i] = g
+					b[i] = v
 					i++
 					if c++; c == k {
 						c = 0

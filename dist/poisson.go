@@ -568,34 +568,9 @@ func (s *ptrs) passes(p, us, v float64) bool {
 	return float64(float64(v*s.invAlpha)*us2) <= float64(p*(s.a+float64(s.b*us2)))
 }
 
-// draw returns a variate by PTRS, one try at a time (drawSrc is the same
-// for Rand). memo is nil or a cache's for Rand; a Fill's memo only saves
-// computing the same value twice.
-func (s *ptrs) draw(w *words, memo []float64) int64 {
-	for {
-		x, ok := w.take()
-		if !ok {
-			x = w.refill()
-		}
-		y, ok := w.take()
-		if !ok {
-			y = w.refill()
-		}
-		u, us, mu := tryU(x)
-		my := int64(y >> 12)
-		v := open01(y)
-		j, k, in := s.proposal(u, us)
-		sq := discFlag(mu >= us007) & discFlag(v <= s.vr)
-		st := sq | (sq^1)&s.valid(in, k, mu, my)<<1
-		if st&tryAccept != 0 || st&tryTest != 0 && s.accept(k, j, us, v, memo) {
-			return k
-		}
-	}
-}
-
-// drawSrc is draw on the words of a Rand call, two src.Uint64 calls a
-// try (as Gamma's Rand draws its tries): the same tries, without words'
-// buffer checks and calls. Keep the two the same.
+// drawSrc returns a variate by PTRS, one try at a time, two src.Uint64
+// calls a try (as Gamma's Rand draws its tries). memo is nil, a Rand
+// cache's, or a Fill's, which only saves computing the same value twice.
 func (s *ptrs) drawSrc(src rand.Source, memo []float64) int64 {
 	for {
 		x, y := src.Uint64(), src.Uint64()
@@ -624,13 +599,14 @@ func (s *ptrs) fill(w *words, dst []int64) {
 		// The tries whose words are at hand in w's buffer, the
 		// keystream's next words once those are spent; with fewer than
 		// two words at hand even then (always, for a plain Source), one
-		// value by draw, whose words refill the buffer.
+		// value by drawSrc, from the Source at w's position, whose words
+		// refill the buffer.
 		nb := min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
 		if nb == 0 && w.refresh() {
 			nb = min(len(dst), tryBatchLen, (len(w.p)-w.k)/16)
 		}
 		if nb == 0 {
-			dst[0] = s.draw(w, b.memo)
+			dst[0] = s.drawSrc(w.source(), b.memo)
 			dst = dst[1:]
 			continue
 		}

@@ -50,8 +50,7 @@ var cacheLaws = func() (laws []cacheLaw) {
 			func(src rand.Source) int64 {
 				var s ptrs
 				s.init(lam)
-				w := perCall(src)
-				return s.draw(&w, nil)
+				return s.drawSrc(src, nil) // no memo, no cache
 			},
 			func() bool { return ptrsSetups.get(0, lam) != nil },
 		})

@@ -68,6 +68,18 @@ func (w *words) release() {
 	w.gen++
 }
 
+// source consumes the words taken and returns the Source whose Uint64
+// calls continue from there: the keystream itself for this module's
+// generators (whose lock, if any, w already holds), else src. w has no
+// words at hand afterwards; its next draw reads the keystream's buffer.
+func (w *words) source() rand.Source {
+	if w.b == nil {
+		return w.src
+	}
+	w.release()
+	return w.b
+}
+
 // chunk returns the part of dst a Fill fills next. For this module's
 // generators that is up to chunkWords elements whose memory now holds the
 // next words of the stream (consumed from it); the Fill draws value i into

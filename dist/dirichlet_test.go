@@ -255,3 +255,38 @@ func TestDirichletBadParams(t *testing.T) {
 		panicsUntouched(t, c.want, func(src rand.Source) { d.Fill(src, make([]float64, c.n)) })
 	}
 }
+
+// TestDirichletIsNormalisedGammas: for Alphas of 1/2 and at least 1 (each
+// place's gamma one variate at a time, a chunk of them at a time in a
+// Fill), a Fill's vectors are G/ΣG for G_i = Gamma{Alpha[i], 1}.Rand drawn
+// place by place from the same Source (G/ΣG as the product by 1/ΣG, the
+// sum in place order), and the Source is left where those calls leave it:
+// over thousands of vectors, chunks and the keystream's buffer included,
+// on every Source of the contract. Dirichlet(0.5, 1, 2e7, 2.5) has a shape
+// whose gamma takes no fast path.
+func TestDirichletIsNormalisedGammas(t *testing.T) {
+	for _, alpha := range [][]float64{{1, 2, 3.5, 0.5, 10}, {0.5, 1, 2e7, 2.5}} {
+		d := dist.Dirichlet{Alpha: alpha}
+		k := len(alpha)
+		for _, s := range sources {
+			src, twin := s.new(5), s.new(5)
+			xs := make([]float64, 3001*k)
+			d.Fill(src, xs)
+			g := make([]float64, k)
+			for r := 0; r < len(xs); r += k {
+				sum := 0.0
+				for i, a := range alpha {
+					g[i] = dist.Gamma{Alpha: a, Beta: 1}.Rand(twin)
+					sum += g[i]
+				}
+				inv := 1 / sum
+				for i := range g {
+					if want := g[i] * inv; math.Float64bits(xs[r+i]) != math.Float64bits(want) {
+						t.Fatalf("Dirichlet%v on %s: vector %d, place %d is %v, want %v", alpha, s.name, r/k, i, xs[r+i], want)
+					}
+				}
+			}
+			require.Equal(t, twin.Uint64(), src.Uint64(), "Dirichlet%v on %s: the Source's position", alpha, s.name)
+		}
+	}
+}
